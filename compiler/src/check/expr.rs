@@ -1,0 +1,1581 @@
+//! Expressions (§9), expression statements and assignment targets.
+
+use super::{Checker, ValueSym};
+use crate::ast;
+use crate::hir::{BinOp, Expr, ExprKind, Place, Stmt, StmtKind, UnOp};
+use festina_stdlib::{Shape, BUILTINS};
+use festina_vm::types::Type;
+use rowan::TextRange;
+
+/// Shorthand for building an expression.
+fn mk(kind: ExprKind, ty: Type, line: u32) -> Expr {
+    Expr { kind, ty, line }
+}
+
+fn boxed(kind: ExprKind, ty: Type, line: u32) -> Box<Expr> {
+    Box::new(mk(kind, ty, line))
+}
+
+impl Checker<'_> {
+    /// Check an expression in a position that is not a struct-literal
+    /// position (§8.9.4): arguments, operands, conditions, returns.
+    pub(super) fn check_expr(&mut self, e: &ast::Expr, expected: Option<&Type>) -> Expr {
+        self.expr(e, expected, false)
+    }
+
+    /// Check an expression in a declaration initializer or assignment
+    /// value, where `{...}` may be a struct literal (§8.9.4).
+    pub(super) fn check_expr_struct_ok(&mut self, e: &ast::Expr, expected: Option<&Type>) -> Expr {
+        self.expr(e, expected, true)
+    }
+
+    fn error_expr(&self, line: u32) -> Expr {
+        mk(ExprKind::Null, Type::Error, line)
+    }
+
+    fn expr(&mut self, e: &ast::Expr, expected: Option<&Type>, struct_ok: bool) -> Expr {
+        let range = e.syntax().text_range();
+        let line = self.line(range);
+        match e {
+            ast::Expr::Literal(l) => self.literal(l, expected, line),
+            ast::Expr::Template(t) => self.template(t, line),
+            ast::Expr::Regex(r) => self.regex_literal(r, line),
+            ast::Expr::NameRef(n) => self.name_ref(n, line),
+            ast::Expr::Paren(p) => match p.expr() {
+                Some(inner) => self.expr(&inner, expected, struct_ok),
+                None => self.error_expr(line),
+            },
+            ast::Expr::ArrayLit(a) => self.array_lit(a, expected, struct_ok, line),
+            ast::Expr::MapLit(m) => self.map_lit(m, expected, struct_ok, line),
+            ast::Expr::Arrow(a) => self.check_arrow(a),
+            ast::Expr::Field(f) => self.field(f, line),
+            ast::Expr::Index(i) => self.index(i, line),
+            ast::Expr::Call(c) => self.call(c, line),
+            ast::Expr::Postfix(_) => {
+                self.error(range, "'++' and '--' can only be used as statements");
+                self.error_expr(line)
+            }
+            ast::Expr::Prefix(p) => self.prefix(p, line),
+            ast::Expr::Binary(b) => self.binary(b, line),
+            ast::Expr::Ternary(t) => self.ternary(t, expected, line),
+            ast::Expr::Assign(_) => {
+                self.error(range, "an assignment can only be used as a statement");
+                self.error_expr(line)
+            }
+        }
+    }
+
+    // ---- literals ----
+
+    fn literal(&mut self, l: &ast::Literal, expected: Option<&Type>, line: u32) -> Expr {
+        let Some(tok) = l.token() else {
+            return self.error_expr(line);
+        };
+        let text = tok.text();
+        match l.kind() {
+            ast::LiteralKind::Int => match text.parse::<i64>() {
+                Ok(v) => mk(ExprKind::Int(v), Type::Int, line),
+                Err(_) => {
+                    self.error(tok.text_range(), "integer literal is out of range for int");
+                    mk(ExprKind::Int(0), Type::Error, line)
+                }
+            },
+            ast::LiteralKind::Float => mk(
+                ExprKind::Float(text.parse().unwrap_or(0.0)),
+                Type::Float,
+                line,
+            ),
+            ast::LiteralKind::True => mk(ExprKind::Bool(true), Type::Bool, line),
+            ast::LiteralKind::False => mk(ExprKind::Bool(false), Type::Bool, line),
+            ast::LiteralKind::Null => mk(ExprKind::Null, Type::Null, line),
+            ast::LiteralKind::String => {
+                let s = match ast::unescape_string(text) {
+                    Ok(s) => s,
+                    Err(_) => return mk(ExprKind::Text(String::new()), Type::Error, line),
+                };
+                if matches!(expected.map(|t| t.strip_manual()), Some(Type::Ascii)) && !s.is_ascii()
+                {
+                    self.error(
+                        tok.text_range(),
+                        "an ascii literal may only contain ASCII characters (§8.5)",
+                    );
+                    return mk(ExprKind::Text(s), Type::Error, line);
+                }
+                mk(ExprKind::Text(s), Type::Text, line)
+            }
+        }
+    }
+
+    fn template(&mut self, t: &ast::Template, line: u32) -> Expr {
+        let mut parts = Vec::new();
+        for p in t.parts() {
+            match p {
+                ast::TemplatePart::Chunk(tok) => {
+                    let s = ast::unescape_template_chunk(tok.text()).unwrap_or_default();
+                    if !s.is_empty() {
+                        parts.push(mk(ExprKind::Text(s), Type::Text, line));
+                    }
+                }
+                ast::TemplatePart::Subst(e) => {
+                    let range = e.syntax().text_range();
+                    let v = self.check_expr(&e, None);
+                    parts.push(self.to_text(v, range));
+                }
+            }
+        }
+        mk(ExprKind::Template(parts), Type::Text, line)
+    }
+
+    fn regex_literal(&mut self, r: &ast::Regex, line: u32) -> Expr {
+        let range = r.syntax().text_range();
+        for c in r.flags().chars() {
+            if c != 'i' && c != 'g' {
+                self.error(
+                    range,
+                    format!("invalid regex flag '{c}'; only 'i' and 'g' are allowed"),
+                );
+                return self.error_expr(line);
+            }
+        }
+        self.error(range, "regular expressions are not available in this build");
+        self.error_expr(line)
+    }
+
+    fn name_ref(&mut self, n: &ast::NameRef, line: u32) -> Expr {
+        let Some(tok) = n.token() else {
+            return self.error_expr(line);
+        };
+        let name = tok.text().to_string();
+        if let Some(l) = self.lookup_local(&name) {
+            let ty = self.fs.locals[l.id as usize].ty.clone();
+            return mk(ExprKind::Local(l.id), ty, line);
+        }
+        match self.lookup_value(&name) {
+            Some(ValueSym::Global(g)) => {
+                let ty = self.module.globals[g as usize].ty.clone();
+                // Globals are created at their declaration; one holding null
+                // stays null (reading a field through it fails).
+                mk(
+                    ExprKind::Global {
+                        global: g,
+                        vivify: false,
+                    },
+                    ty,
+                    line,
+                )
+            }
+            Some(ValueSym::Func(f)) => {
+                let sig = &self.sigs[f as usize];
+                let ty = Type::Func(sig.params.clone(), Box::new(sig.ret.clone()));
+                mk(ExprKind::FuncRef(f), ty, line)
+            }
+            None => {
+                if name == "argv" {
+                    let id = self.native("argv");
+                    return mk(
+                        ExprKind::CallNative {
+                            id,
+                            args: Vec::new(),
+                        },
+                        Type::Arr(Box::new(Type::Text)),
+                        line,
+                    );
+                }
+                if BUILTINS.iter().any(|b| b.name == name) {
+                    self.error(
+                        tok.text_range(),
+                        format!("built-in function '{name}' must be called"),
+                    );
+                } else if festina_stdlib::RESERVED_GLOBALS.contains(&name.as_str()) {
+                    self.error(
+                        tok.text_range(),
+                        format!("'{name}' is not available in this build"),
+                    );
+                } else {
+                    self.error(tok.text_range(), format!("unknown name '{name}'"));
+                }
+                self.error_expr(line)
+            }
+        }
+    }
+
+    // ---- collections ----
+
+    fn array_lit(
+        &mut self,
+        a: &ast::ArrayLit,
+        expected: Option<&Type>,
+        struct_ok: bool,
+        line: u32,
+    ) -> Expr {
+        let range = a.syntax().text_range();
+        let target = expected.map(|t| t.strip_manual().clone());
+        if let Some(t @ (Type::Arr(_) | Type::Amor(_))) = &target {
+            let elem = t.elem().cloned().unwrap_or(Type::Error);
+            let mut elems = Vec::new();
+            for el in a.elements() {
+                let erange = el.syntax().text_range();
+                let v = self.expr(&el, Some(&elem), struct_ok);
+                elems.push(self.coerce(v, &elem, erange, None));
+            }
+            return mk(ExprKind::NewArr(elems), t.clone(), line);
+        }
+        let values: Vec<(Expr, TextRange)> = a
+            .elements()
+            .map(|el| {
+                let r = el.syntax().text_range();
+                (self.expr(&el, None, false), r)
+            })
+            .collect();
+        let Some(elem) = self.common_type(&values, range, "array literal") else {
+            return self.error_expr(line);
+        };
+        let elems = values
+            .into_iter()
+            .map(|(v, r)| self.coerce(v, &elem, r, None))
+            .collect();
+        mk(ExprKind::NewArr(elems), Type::Arr(Box::new(elem)), line)
+    }
+
+    /// The one type all `values` share (nulls aside), for a literal
+    /// without an expected type.
+    fn common_type(
+        &mut self,
+        values: &[(Expr, TextRange)],
+        range: TextRange,
+        what: &str,
+    ) -> Option<Type> {
+        let first = values
+            .iter()
+            .find(|(v, _)| v.ty != Type::Null)
+            .map(|(v, _)| v.ty.clone());
+        let Some(first) = first else {
+            self.error(
+                range,
+                format!("cannot infer the type of this {what}; declare the variable's type"),
+            );
+            return None;
+        };
+        for (v, r) in values {
+            if v.ty != first && v.ty != Type::Null && v.ty != Type::Error && first != Type::Error {
+                let (a, b) = (self.show(&first), self.show(&v.ty));
+                let msg = if what == "map literal" {
+                    format!("map literal values must have one type: found {a} and {b}")
+                } else {
+                    format!("array literal elements must have one type: found {a} and {b}")
+                };
+                self.error(*r, msg);
+                return None;
+            }
+        }
+        Some(first)
+    }
+
+    fn map_lit(
+        &mut self,
+        m: &ast::MapLit,
+        expected: Option<&Type>,
+        struct_ok: bool,
+        line: u32,
+    ) -> Expr {
+        let range = m.syntax().text_range();
+        let target = expected.map(|t| t.strip_manual().clone());
+        match &target {
+            Some(Type::Struct(sid)) => {
+                if !struct_ok {
+                    self.error(
+                        range,
+                        "a struct literal is not allowed here; build the value in a variable first (§8.9.4)",
+                    );
+                    return self.error_expr(line);
+                }
+                return self.struct_lit(m, *sid, line);
+            }
+            Some(Type::Table(_)) => {
+                self.error(range, "a table row has no literal form (§8.10)");
+                return self.error_expr(line);
+            }
+            _ => {}
+        }
+        let value_ty = match &target {
+            Some(Type::Map(t)) => Some((**t).clone()),
+            _ => None,
+        };
+        let mut seen_keys: Vec<String> = Vec::new();
+        let mut entries = Vec::new();
+        for entry in m.entries() {
+            let Some((key, key_lit, value_ast, vrange)) = self.map_entry_parts(&entry) else {
+                continue;
+            };
+            if let Some(k) = key_lit {
+                if seen_keys.contains(&k) {
+                    self.error(
+                        entry.syntax().text_range(),
+                        format!("duplicate key '{k}' in map literal"),
+                    );
+                }
+                seen_keys.push(k);
+            }
+            let value = match &value_ast {
+                Some(v) => self.expr(v, value_ty.as_ref(), struct_ok),
+                None => self.shorthand_value(&entry, line),
+            };
+            entries.push((key, value, vrange));
+        }
+        let vty = match value_ty {
+            Some(t) => t,
+            None => {
+                let vals: Vec<(Expr, TextRange)> =
+                    entries.iter().map(|(_, v, r)| (v.clone(), *r)).collect();
+                match self.common_type(&vals, range, "map literal") {
+                    Some(t) => t,
+                    None => return self.error_expr(line),
+                }
+            }
+        };
+        if matches!(vty, Type::Arr(_) | Type::Amor(_) | Type::Map(_)) {
+            self.error(range, "a map cannot hold arrays or maps (§8.8)");
+        }
+        let out = entries
+            .into_iter()
+            .map(|(k, v, r)| (k, self.coerce(v, &vty, r, None)))
+            .collect();
+        mk(ExprKind::NewMap(out), Type::Map(Box::new(vty)), line)
+    }
+
+    /// Key expression, literal key text if the key is a string literal,
+    /// value syntax (None for `{ name }` shorthand) and value range.
+    fn map_entry_parts(
+        &mut self,
+        entry: &ast::MapEntry,
+    ) -> Option<(Expr, Option<String>, Option<ast::Expr>, TextRange)> {
+        let line = self.line(entry.syntax().text_range());
+        if let Some(name) = entry.shorthand() {
+            let key = mk(ExprKind::Text(name.text().to_string()), Type::Text, line);
+            return Some((key, Some(name.text().to_string()), None, name.text_range()));
+        }
+        let key_ast = entry.key()?;
+        let value_ast = entry.value();
+        let vrange = value_ast
+            .as_ref()
+            .map_or(entry.syntax().text_range(), |v| v.syntax().text_range());
+        let key_lit = string_literal(&key_ast);
+        let krange = key_ast.syntax().text_range();
+        let key = self.check_expr(&key_ast, Some(&Type::Text));
+        if !matches!(key.ty, Type::Text | Type::Error) {
+            let shown = self.show(&key.ty);
+            self.error(krange, format!("map keys must be text, found {shown}"));
+        }
+        value_ast.as_ref()?;
+        Some((key, key_lit, value_ast, vrange))
+    }
+
+    fn shorthand_value(&mut self, entry: &ast::MapEntry, line: u32) -> Expr {
+        let Some(name) = entry.shorthand() else {
+            return self.error_expr(line);
+        };
+        let text = name.text().to_string();
+        if let Some(l) = self.lookup_local(&text) {
+            let ty = self.fs.locals[l.id as usize].ty.clone();
+            return mk(ExprKind::Local(l.id), ty, line);
+        }
+        match self.lookup_value(&text) {
+            Some(ValueSym::Global(g)) => {
+                let ty = self.module.globals[g as usize].ty.clone();
+                // Globals are created at their declaration; one holding null
+                // stays null (reading a field through it fails).
+                mk(
+                    ExprKind::Global {
+                        global: g,
+                        vivify: false,
+                    },
+                    ty,
+                    line,
+                )
+            }
+            Some(ValueSym::Func(f)) => {
+                let sig = &self.sigs[f as usize];
+                let ty = Type::Func(sig.params.clone(), Box::new(sig.ret.clone()));
+                mk(ExprKind::FuncRef(f), ty, line)
+            }
+            None => {
+                self.error(name.text_range(), format!("unknown name '{text}'"));
+                self.error_expr(line)
+            }
+        }
+    }
+
+    /// A struct literal (§8.9.4).
+    fn struct_lit(&mut self, m: &ast::MapLit, sid: u32, line: u32) -> Expr {
+        let sname = self.module.structs[sid as usize].name.clone();
+        let mut fields: Vec<(u16, Expr)> = Vec::new();
+        for entry in m.entries() {
+            let erange = entry.syntax().text_range();
+            let (fname, frange, value_ast) = if let Some(name) = entry.shorthand() {
+                (name.text().to_string(), name.text_range(), None)
+            } else {
+                let Some(key) = entry.key() else { continue };
+                let Some(k) = string_literal(&key) else {
+                    self.error(
+                        key.syntax().text_range(),
+                        "struct literal keys must be string literals (§8.9.4)",
+                    );
+                    continue;
+                };
+                (k, key.syntax().text_range(), entry.value())
+            };
+            let rec = &self.module.structs[sid as usize];
+            let Some(idx) = rec.fields.iter().position(|f| f.name == fname) else {
+                self.error(
+                    frange,
+                    format!("unknown field '{fname}' in struct literal of type {sname}"),
+                );
+                continue;
+            };
+            let fty = rec.fields[idx].ty.clone();
+            if fields.iter().any(|(i, _)| *i as usize == idx) {
+                self.error(frange, format!("field '{fname}' is given twice"));
+                continue;
+            }
+            let value = match &value_ast {
+                Some(v) => {
+                    let vr = v.syntax().text_range();
+                    let x = self.expr(v, Some(&fty), true);
+                    self.coerce(x, &fty, vr, None)
+                }
+                None => {
+                    let x = self.shorthand_value(&entry, line);
+                    self.coerce(x, &fty, erange, None)
+                }
+            };
+            fields.push((idx as u16, value));
+        }
+        mk(ExprKind::NewStruct { sid, fields }, Type::Struct(sid), line)
+    }
+
+    // ---- member access and indexing ----
+
+    fn field(&mut self, f: &ast::Field, line: u32) -> Expr {
+        let range = f.syntax().text_range();
+        let (Some(recv), Some(name)) = (f.receiver(), f.name()) else {
+            return self.error_expr(line);
+        };
+        let obj = self.check_expr(&recv, None);
+        let fname = name.text().to_string();
+        self.member(obj, &fname, name.text_range(), range, line)
+    }
+
+    fn member(
+        &mut self,
+        obj: Expr,
+        fname: &str,
+        nrange: TextRange,
+        range: TextRange,
+        line: u32,
+    ) -> Expr {
+        let ty = obj.ty.strip_manual().clone();
+        match &ty {
+            Type::Error => self.error_expr(line),
+            Type::Struct(sid) => {
+                let rec = &self.module.structs[*sid as usize];
+                match rec.fields.iter().position(|x| x.name == fname) {
+                    Some(i) => {
+                        let fty = rec.fields[i].ty.clone();
+                        // A null struct, array or map field is created on
+                        // reach (§8.9.2); `== null` tests undo this.
+                        let vivify = fty.vivifies();
+                        mk(
+                            ExprKind::Field {
+                                obj: Box::new(obj),
+                                field: i as u16,
+                                vivify,
+                            },
+                            fty,
+                            line,
+                        )
+                    }
+                    None => self.unknown_member(&ty, fname, nrange, line),
+                }
+            }
+            Type::Table(tid) => {
+                let rec = &self.module.tables[*tid as usize];
+                match rec.fields.iter().position(|x| x.name == fname) {
+                    Some(_) => {
+                        self.error(range, "table rows are not available in this build");
+                        self.error_expr(line)
+                    }
+                    None => self.unknown_member(&ty, fname, nrange, line),
+                }
+            }
+            Type::Enum(eid) => self.enum_member(obj, *eid, fname, nrange, line),
+            Type::Text if fname == "length" => {
+                mk(ExprKind::TextLen(Box::new(obj)), Type::Int, line)
+            }
+            Type::Ascii if fname == "length" => {
+                mk(ExprKind::AsciiLen(Box::new(obj)), Type::Int, line)
+            }
+            Type::Arr(_) | Type::Amor(_) if fname == "length" => {
+                mk(ExprKind::ArrLen(Box::new(obj)), Type::Int, line)
+            }
+            Type::Map(_) => {
+                // `m.key` reads entry 'key' (as `delete m.key` names it, §10.11).
+                let vty = ty.elem().cloned().unwrap_or(Type::Error);
+                let key = boxed(ExprKind::Text(fname.to_string()), Type::Text, line);
+                mk(
+                    ExprKind::MapGet {
+                        map: Box::new(obj),
+                        key,
+                    },
+                    vty,
+                    line,
+                )
+            }
+            _ => self.unknown_member(&ty, fname, nrange, line),
+        }
+    }
+
+    fn unknown_member(&mut self, ty: &Type, name: &str, range: TextRange, line: u32) -> Expr {
+        let shown = self.show(ty);
+        if is_method_name(ty, name) {
+            self.error(range, format!("method '{name}' of {shown} must be called"));
+            return self.error_expr(line);
+        }
+        self.error(range, format!("unknown member '{name}' on type {shown}"));
+        self.error_expr(line)
+    }
+
+    fn enum_member(
+        &mut self,
+        obj: Expr,
+        eid: u32,
+        fname: &str,
+        range: TextRange,
+        line: u32,
+    ) -> Expr {
+        let en = &self.module.enums[eid as usize];
+        if !en.pure_struct {
+            let shown = en.name.clone();
+            self.error(
+                range,
+                format!("field access on enum {shown} needs every member to be a struct (§8.11)"),
+            );
+            return self.error_expr(line);
+        }
+        let mut found = None;
+        for m in &en.members {
+            if let Type::Struct(sid) = m {
+                let rec = &self.module.structs[*sid as usize];
+                if let Some(i) = rec.fields.iter().position(|x| x.name == fname) {
+                    found = Some((*sid, i as u16, rec.fields[i].ty.clone()));
+                }
+            }
+        }
+        match found {
+            Some((sid, field, fty)) => mk(
+                ExprKind::EnumField {
+                    obj: Box::new(obj),
+                    sid,
+                    field,
+                    name: fname.to_string(),
+                },
+                fty,
+                line,
+            ),
+            None => self.unknown_member(&Type::Enum(eid), fname, range, line),
+        }
+    }
+
+    fn index(&mut self, i: &ast::Index, line: u32) -> Expr {
+        let (Some(base), Some(idx)) = (i.base(), i.index()) else {
+            return self.error_expr(line);
+        };
+        let brange = base.syntax().text_range();
+        let irange = idx.syntax().text_range();
+        let b = self.check_expr(&base, None);
+        let ty = b.ty.strip_manual().clone();
+        match &ty {
+            Type::Error => self.error_expr(line),
+            Type::Arr(el) | Type::Amor(el) => {
+                let ix = self.int_operand(&idx, irange);
+                mk(
+                    ExprKind::Index {
+                        arr: Box::new(b),
+                        index: Box::new(ix),
+                    },
+                    (**el).clone(),
+                    line,
+                )
+            }
+            Type::Map(el) => {
+                let k = self.check_expr(&idx, Some(&Type::Text));
+                let k = self.coerce(k, &Type::Text, irange, None);
+                mk(
+                    ExprKind::MapGet {
+                        map: Box::new(b),
+                        key: Box::new(k),
+                    },
+                    (**el).clone(),
+                    line,
+                )
+            }
+            Type::Text => {
+                let ix = self.int_operand(&idx, irange);
+                mk(
+                    ExprKind::TextIndex(Box::new(b), Box::new(ix)),
+                    Type::Text,
+                    line,
+                )
+            }
+            Type::Ascii => {
+                let ix = self.int_operand(&idx, irange);
+                mk(
+                    ExprKind::AsciiIndex(Box::new(b), Box::new(ix)),
+                    Type::Ascii,
+                    line,
+                )
+            }
+            _ => {
+                let shown = self.show(&ty);
+                self.error(brange, format!("cannot index a value of type {shown}"));
+                self.error_expr(line)
+            }
+        }
+    }
+
+    fn int_operand(&mut self, e: &ast::Expr, range: TextRange) -> Expr {
+        let v = self.check_expr(e, Some(&Type::Int));
+        if !matches!(v.ty, Type::Int | Type::Error) {
+            let shown = self.show(&v.ty);
+            self.error(range, format!("an index must be int, found {shown}"));
+        }
+        v
+    }
+
+    // ---- calls ----
+
+    fn call(&mut self, c: &ast::Call, line: u32) -> Expr {
+        let range = c.syntax().text_range();
+        let args: Vec<ast::Expr> = c.arg_list().map(|l| l.args().collect()).unwrap_or_default();
+        let Some(callee) = c.callee() else {
+            return self.error_expr(line);
+        };
+        match &callee {
+            ast::Expr::NameRef(n) => {
+                let Some(tok) = n.token() else {
+                    return self.error_expr(line);
+                };
+                let name = tok.text().to_string();
+                if self.lookup_local(&name).is_none() {
+                    match self.lookup_value(&name) {
+                        Some(ValueSym::Func(f)) => return self.direct_call(f, &args, range, line),
+                        Some(ValueSym::Global(_)) => {}
+                        None => {
+                            if BUILTINS.iter().any(|b| b.name == name) {
+                                return self.builtin_call(&name, &args, range, line);
+                            }
+                        }
+                    }
+                }
+                let f = self.check_expr(&callee, None);
+                self.value_call(f, &args, range, line)
+            }
+            ast::Expr::Field(f) => self.method_call(f, &args, range, line),
+            _ => {
+                let f = self.check_expr(&callee, None);
+                self.value_call(f, &args, range, line)
+            }
+        }
+    }
+
+    fn check_args(
+        &mut self,
+        what: &str,
+        params: &[Type],
+        args: &[ast::Expr],
+        range: TextRange,
+    ) -> Vec<Expr> {
+        if params.len() != args.len() {
+            self.error(
+                range,
+                format!(
+                    "wrong number of arguments to {what}: expected {}, found {}",
+                    params.len(),
+                    args.len()
+                ),
+            );
+        }
+        args.iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let arange = a.syntax().text_range();
+                let pty = params.get(i).cloned().unwrap_or(Type::Error);
+                let v = self.check_expr(a, Some(&pty));
+                let label = format!("argument {} of {what}", i + 1);
+                self.coerce(v, &pty, arange, Some(&label))
+            })
+            .collect()
+    }
+
+    fn direct_call(&mut self, f: u32, args: &[ast::Expr], range: TextRange, line: u32) -> Expr {
+        let sig = self.sigs[f as usize].clone();
+        let what = format!("'{}'", sig.name);
+        let args = self.check_args(&what, &sig.params, args, range);
+        mk(ExprKind::Call { func: f, args }, sig.ret, line)
+    }
+
+    fn value_call(&mut self, f: Expr, args: &[ast::Expr], range: TextRange, line: u32) -> Expr {
+        match f.ty.strip_manual().clone() {
+            Type::Func(params, ret) => {
+                let args = self.check_args("this function value", &params, args, range);
+                mk(
+                    ExprKind::CallValue {
+                        callee: Box::new(f),
+                        args,
+                    },
+                    *ret,
+                    line,
+                )
+            }
+            Type::Error => self.error_expr(line),
+            other => {
+                let shown = self.show(&other);
+                self.error(range, format!("a value of type {shown} cannot be called"));
+                self.error_expr(line)
+            }
+        }
+    }
+
+    fn builtin_call(
+        &mut self,
+        name: &str,
+        args: &[ast::Expr],
+        range: TextRange,
+        line: u32,
+    ) -> Expr {
+        let Some(b) = BUILTINS
+            .iter()
+            .find(|b| b.name == name && b.params.len() == args.len())
+        else {
+            let arities: Vec<String> = BUILTINS
+                .iter()
+                .filter(|b| b.name == name)
+                .map(|b| b.params.len().to_string())
+                .collect();
+            self.error(
+                range,
+                format!(
+                    "wrong number of arguments to '{name}': expected {}, found {}",
+                    arities.join(" or "),
+                    args.len()
+                ),
+            );
+            return self.error_expr(line);
+        };
+        let mut out = Vec::new();
+        for (i, (a, shape)) in args.iter().zip(b.params.iter()).enumerate() {
+            let arange = a.syntax().text_range();
+            let v = match shape {
+                Shape::Rendered => {
+                    let v = self.check_expr(a, None);
+                    self.to_text(v, arange)
+                }
+                _ => {
+                    let ty = shape_type(*shape);
+                    let v = self.check_expr(a, Some(&ty));
+                    let label = format!("argument {} of '{name}'", i + 1);
+                    self.coerce(v, &ty, arange, Some(&label))
+                }
+            };
+            out.push(v);
+        }
+        let id = self.native(b.native);
+        mk(
+            ExprKind::CallNative { id, args: out },
+            shape_type(b.ret),
+            line,
+        )
+    }
+
+    fn method_call(
+        &mut self,
+        f: &ast::Field,
+        args: &[ast::Expr],
+        range: TextRange,
+        line: u32,
+    ) -> Expr {
+        let (Some(recv), Some(name)) = (f.receiver(), f.name()) else {
+            return self.error_expr(line);
+        };
+        let obj = self.check_expr(&recv, None);
+        let m = name.text().to_string();
+        let ty = obj.ty.strip_manual().clone();
+        // A struct field holding a function value is called like a method.
+        if let Type::Struct(sid) = &ty {
+            let rec = &self.module.structs[*sid as usize];
+            if rec.fields.iter().any(|x| x.name == m) {
+                let fv = self.member(obj, &m, name.text_range(), range, line);
+                return self.value_call(fv, args, range, line);
+            }
+        }
+        let arity = |c: &mut Self, n: usize| -> bool {
+            if args.len() != n {
+                c.error(
+                    range,
+                    format!(
+                        "wrong number of arguments to '{m}': expected {n}, found {}",
+                        args.len()
+                    ),
+                );
+                false
+            } else {
+                true
+            }
+        };
+        match (&ty, m.as_str()) {
+            (Type::Error, _) => self.error_expr(line),
+            (Type::Arr(el) | Type::Amor(el), "push") => {
+                if !arity(self, 1) {
+                    return self.error_expr(line);
+                }
+                let el = (**el).clone();
+                let arange = args[0].syntax().text_range();
+                let v = self.check_expr(&args[0], Some(&el));
+                let v = self.coerce(v, &el, arange, Some("argument 1 of 'push'"));
+                mk(
+                    ExprKind::ArrPush(Box::new(obj), Box::new(v)),
+                    Type::Int,
+                    line,
+                )
+            }
+            (Type::Arr(el) | Type::Amor(el), "pop") => {
+                if !arity(self, 0) {
+                    return self.error_expr(line);
+                }
+                let el = (**el).clone();
+                mk(ExprKind::ArrPop(Box::new(obj)), el, line)
+            }
+            (Type::Int, "toFloat") => {
+                if !arity(self, 0) {
+                    return self.error_expr(line);
+                }
+                mk(ExprKind::IntToFloat(Box::new(obj)), Type::Float, line)
+            }
+            (_, "toText") if super::ty::has_text_form(&ty) && ty != Type::Null => {
+                if !arity(self, 0) {
+                    return self.error_expr(line);
+                }
+                let null_empty = matches!(ty, Type::Text | Type::Ascii);
+                mk(
+                    ExprKind::ToText {
+                        expr: Box::new(obj),
+                        null_empty,
+                    },
+                    Type::Text,
+                    line,
+                )
+            }
+            _ => {
+                let shown = self.show(&ty);
+                self.error(
+                    name.text_range(),
+                    format!("unknown method '{m}' on type {shown}"),
+                );
+                self.error_expr(line)
+            }
+        }
+    }
+
+    // ---- operators ----
+
+    fn prefix(&mut self, p: &ast::Prefix, line: u32) -> Expr {
+        let range = p.syntax().text_range();
+        let Some(operand) = p.operand() else {
+            return self.error_expr(line);
+        };
+        let op = p
+            .op_token()
+            .map(|t| t.text().to_string())
+            .unwrap_or_default();
+        // `-9223372036854775808` is the one literal that only fits negated.
+        if op == "-" {
+            if let ast::Expr::Literal(l) = &operand {
+                if let Some(t) = l.token() {
+                    if t.text() == "9223372036854775808" {
+                        return mk(ExprKind::Int(i64::MIN), Type::Int, line);
+                    }
+                }
+            }
+        }
+        let v = self.check_expr(&operand, None);
+        match (op.as_str(), v.ty.clone()) {
+            (_, Type::Error) => self.error_expr(line),
+            ("-", Type::Int) => match v.kind {
+                ExprKind::Int(n) => mk(ExprKind::Int(n.wrapping_neg()), Type::Int, line),
+                _ => mk(ExprKind::Unary(UnOp::NegInt, Box::new(v)), Type::Int, line),
+            },
+            ("-", Type::Float) => match v.kind {
+                ExprKind::Float(x) => mk(ExprKind::Float(-x), Type::Float, line),
+                _ => mk(
+                    ExprKind::Unary(UnOp::NegFloat, Box::new(v)),
+                    Type::Float,
+                    line,
+                ),
+            },
+            ("+", Type::Int | Type::Float) => v,
+            ("!", Type::Bool) => mk(ExprKind::Unary(UnOp::Not, Box::new(v)), Type::Bool, line),
+            ("typeof", ty) => self.typeof_expr(v, ty, line),
+            (op, ty) => {
+                let shown = self.show(&ty);
+                self.error(
+                    range,
+                    format!("operator '{op}' cannot be applied to {shown}"),
+                );
+                self.error_expr(line)
+            }
+        }
+    }
+
+    fn typeof_expr(&mut self, v: Expr, ty: Type, line: u32) -> Expr {
+        if let Type::Enum(eid) = ty.strip_manual() {
+            return mk(
+                ExprKind::TypeofEnum {
+                    expr: Box::new(v),
+                    enum_id: *eid,
+                },
+                Type::Text,
+                line,
+            );
+        }
+        let name = self.show(ty.strip_manual());
+        mk(ExprKind::Text(name), Type::Text, line)
+    }
+
+    fn binary(&mut self, b: &ast::Binary, line: u32) -> Expr {
+        let range = b.syntax().text_range();
+        let op = b
+            .op_token()
+            .map(|t| t.text().to_string())
+            .unwrap_or_default();
+        let (Some(la), Some(ra)) = (b.lhs(), b.rhs()) else {
+            return self.error_expr(line);
+        };
+        if op == "===" || op == "!==" {
+            let fix = if op == "===" { "==" } else { "!=" };
+            let r = b.op_token().map_or(range, |t| t.text_range());
+            self.error(
+                r,
+                format!("'{op}' is not supported in Festina; use '{fix}'"),
+            );
+            self.check_expr(&la, None);
+            self.check_expr(&ra, None);
+            return self.error_expr(line);
+        }
+        if op == "&&" || op == "||" {
+            let l = self.bool_operand(&la, &op);
+            let r = self.bool_operand(&ra, &op);
+            let kind = if op == "&&" {
+                ExprKind::And(Box::new(l), Box::new(r))
+            } else {
+                ExprKind::Or(Box::new(l), Box::new(r))
+            };
+            return mk(kind, Type::Bool, line);
+        }
+        let l = self.check_expr(&la, None);
+        let r = self.check_expr(&ra, None);
+        if l.ty == Type::Error || r.ty == Type::Error {
+            return self.error_expr(line);
+        }
+        let orange = b.op_token().map_or(range, |t| t.text_range());
+        match op.as_str() {
+            "==" | "!=" => self.equality(&op, l, r, orange, line),
+            _ => self.arith(&op, l, r, orange, line),
+        }
+    }
+
+    fn bool_operand(&mut self, e: &ast::Expr, op: &str) -> Expr {
+        let range = e.syntax().text_range();
+        let v = self.check_expr(e, Some(&Type::Bool));
+        if !matches!(v.ty, Type::Bool | Type::Error) {
+            let shown = self.show(&v.ty);
+            self.error(
+                range,
+                format!("operands of '{op}' must be bool, found {shown}"),
+            );
+        }
+        v
+    }
+
+    fn arith(&mut self, op: &str, l: Expr, r: Expr, range: TextRange, line: u32) -> Expr {
+        let (lt, rt) = (l.ty.strip_manual().clone(), r.ty.strip_manual().clone());
+        if op == "+" && lt == Type::Text && rt == Type::Text {
+            return mk(
+                ExprKind::Binary(BinOp::Concat, Box::new(l), Box::new(r)),
+                Type::Text,
+                line,
+            );
+        }
+        if op == "+" && lt == Type::Ascii && rt == Type::Ascii {
+            return mk(
+                ExprKind::Binary(BinOp::ConcatAscii, Box::new(l), Box::new(r)),
+                Type::Ascii,
+                line,
+            );
+        }
+        if !lt.is_numeric() || !rt.is_numeric() {
+            let (a, b) = (self.show(&lt), self.show(&rt));
+            self.error(
+                range,
+                format!("operator '{op}' cannot be applied to {a} and {b}"),
+            );
+            return self.error_expr(line);
+        }
+        let both_int = lt == Type::Int && rt == Type::Int;
+        if both_int && op != "/" {
+            let bop = match op {
+                "+" => BinOp::AddInt,
+                "-" => BinOp::SubInt,
+                "*" => BinOp::MulInt,
+                "%" => BinOp::ModInt,
+                "<" => BinOp::LtInt,
+                "<=" => BinOp::LeInt,
+                ">" => BinOp::GtInt,
+                _ => BinOp::GeInt,
+            };
+            let ty = if matches!(op, "<" | "<=" | ">" | ">=") {
+                Type::Bool
+            } else {
+                Type::Int
+            };
+            return mk(ExprKind::Binary(bop, Box::new(l), Box::new(r)), ty, line);
+        }
+        let (l, r) = (to_float(l), to_float(r));
+        let bop = match op {
+            "+" => BinOp::AddFloat,
+            "-" => BinOp::SubFloat,
+            "*" => BinOp::MulFloat,
+            "/" => BinOp::DivFloat,
+            "%" => BinOp::ModFloat,
+            "<" => BinOp::LtFloat,
+            "<=" => BinOp::LeFloat,
+            ">" => BinOp::GtFloat,
+            _ => BinOp::GeFloat,
+        };
+        let ty = if matches!(op, "<" | "<=" | ">" | ">=") {
+            Type::Bool
+        } else {
+            Type::Float
+        };
+        mk(ExprKind::Binary(bop, Box::new(l), Box::new(r)), ty, line)
+    }
+
+    fn equality(&mut self, op: &str, l: Expr, r: Expr, range: TextRange, line: u32) -> Expr {
+        let negate = op == "!=";
+        if l.ty == Type::Null || r.ty == Type::Null {
+            let other = if l.ty == Type::Null { r } else { l };
+            if other.ty == Type::Thread {
+                self.error(range, "a thread value cannot be compared (§8.17)");
+                return self.error_expr(line);
+            }
+            if other.ty == Type::Float {
+                // A null float is NaN: equal to nothing, unequal to nothing (§8.2).
+                return mk(ExprKind::Bool(false), Type::Bool, line);
+            }
+            if other.ty == Type::Null {
+                return mk(ExprKind::Bool(!negate), Type::Bool, line);
+            }
+            return mk(
+                ExprKind::IsNull {
+                    expr: Box::new(no_vivify(other)),
+                    negate,
+                },
+                Type::Bool,
+                line,
+            );
+        }
+        let (lt, rt) = (l.ty.strip_manual().clone(), r.ty.strip_manual().clone());
+        let bop = if lt.is_numeric() && rt.is_numeric() {
+            if lt == Type::Int && rt == Type::Int {
+                if negate {
+                    BinOp::NeInt
+                } else {
+                    BinOp::EqInt
+                }
+            } else {
+                let (l, r) = (to_float(l), to_float(r));
+                let bop = if negate {
+                    BinOp::NeFloat
+                } else {
+                    BinOp::EqFloat
+                };
+                return mk(
+                    ExprKind::Binary(bop, Box::new(l), Box::new(r)),
+                    Type::Bool,
+                    line,
+                );
+            }
+        } else if lt == rt && matches!(lt, Type::Bool | Type::Color) {
+            if negate {
+                BinOp::NeBool
+            } else {
+                BinOp::EqBool
+            }
+        } else if lt == rt && matches!(lt, Type::Text | Type::Ascii) {
+            if negate {
+                BinOp::NeText
+            } else {
+                BinOp::EqText
+            }
+        } else {
+            let (a, b) = (self.show(&lt), self.show(&rt));
+            self.error(range, format!("cannot compare {a} with {b} using '{op}'"));
+            return self.error_expr(line);
+        };
+        mk(
+            ExprKind::Binary(bop, Box::new(l), Box::new(r)),
+            Type::Bool,
+            line,
+        )
+    }
+
+    fn ternary(&mut self, t: &ast::Ternary, expected: Option<&Type>, line: u32) -> Expr {
+        let range = t.syntax().text_range();
+        let cond = match t.condition() {
+            Some(c) => {
+                let crange = c.syntax().text_range();
+                let v = self.check_expr(&c, Some(&Type::Bool));
+                if !matches!(v.ty, Type::Bool | Type::Error) {
+                    let shown = self.show(&v.ty);
+                    self.error(crange, format!("condition must be bool, found {shown}"));
+                }
+                v
+            }
+            None => return self.error_expr(line),
+        };
+        let (Some(ta), Some(ea)) = (t.then_expr(), t.else_expr()) else {
+            return self.error_expr(line);
+        };
+        let a = self.check_expr(&ta, expected);
+        let b = self.check_expr(&ea, expected);
+        if a.ty.is_numeric() && b.ty.is_numeric() && a.ty != b.ty {
+            let (x, y) = (self.show(&a.ty), self.show(&b.ty));
+            self.error(
+                range,
+                format!("the branches of '?:' have different types: {x} and {y}"),
+            );
+            return self.error_expr(line);
+        }
+        let ty = if a.ty == b.ty || b.ty == Type::Null {
+            a.ty.clone()
+        } else if a.ty == Type::Null {
+            b.ty.clone()
+        } else if a.ty == Type::Error || b.ty == Type::Error {
+            Type::Error
+        } else if let Some(exp) = expected {
+            // Both branches may convert to the expected type (e.g. enum members).
+            let (ar, br) = (ta.syntax().text_range(), ea.syntax().text_range());
+            let a2 = self.coerce(a, exp, ar, None);
+            let b2 = self.coerce(b, exp, br, None);
+            return mk(
+                ExprKind::Cond(Box::new(cond), Box::new(a2), Box::new(b2)),
+                exp.clone(),
+                line,
+            );
+        } else {
+            let (x, y) = (self.show(&a.ty), self.show(&b.ty));
+            self.error(
+                range,
+                format!("the branches of '?:' have different types: {x} and {y}"),
+            );
+            Type::Error
+        };
+        let a = Expr {
+            ty: ty.clone(),
+            ..a
+        };
+        let b = Expr {
+            ty: ty.clone(),
+            ..b
+        };
+        mk(
+            ExprKind::Cond(Box::new(cond), Box::new(a), Box::new(b)),
+            ty,
+            line,
+        )
+    }
+
+    // ---- statements made of expressions ----
+
+    /// An expression statement (§10.3): an assignment, a call or `++`/`--`.
+    pub(super) fn check_expr_stmt(&mut self, e: &ast::Expr, line: u32) -> Option<Stmt> {
+        let range = e.syntax().text_range();
+        let kind = match e {
+            ast::Expr::Assign(a) => return self.assignment(a, line),
+            ast::Expr::Postfix(p) => {
+                let operand = p.operand()?;
+                let delta = match p.op_token().map(|t| t.text().to_string()).as_deref() {
+                    Some("--") => -1,
+                    _ => 1,
+                };
+                let (place, ty) = self.place_typed(&operand)?;
+                if !matches!(ty, Type::Int | Type::Error) {
+                    self.error(range, "'++' and '--' need an int variable");
+                    return None;
+                }
+                StmtKind::Increment { place, delta }
+            }
+            ast::Expr::Call(c) => {
+                if let Some(s) = self.fail_stmt(c, line) {
+                    return Some(s);
+                }
+                StmtKind::Expr(self.check_expr(e, None))
+            }
+            ast::Expr::Paren(p) => return self.check_expr_stmt(&p.expr()?, line),
+            _ => {
+                self.error(
+                    range,
+                    "this expression does nothing; only assignments, calls and '++'/'--' can be statements",
+                );
+                self.check_expr(e, None);
+                return None;
+            }
+        };
+        Some(Stmt { kind, line })
+    }
+
+    /// `fail(msg)` with one argument is the `Fail` statement (§14.2).
+    fn fail_stmt(&mut self, c: &ast::Call, line: u32) -> Option<Stmt> {
+        let ast::Expr::NameRef(n) = c.callee()? else {
+            return None;
+        };
+        if n.token()?.text() != "fail" || self.lookup_local("fail").is_some() {
+            return None;
+        }
+        let args: Vec<ast::Expr> = c.arg_list().map(|l| l.args().collect()).unwrap_or_default();
+        if args.len() != 1 {
+            return None;
+        }
+        let range = args[0].syntax().text_range();
+        let v = self.check_expr(&args[0], None);
+        let t = self.to_text(v, range);
+        Some(Stmt {
+            kind: StmtKind::Fail(t),
+            line,
+        })
+    }
+
+    fn assignment(&mut self, a: &ast::Assign, line: u32) -> Option<Stmt> {
+        let target = a.target()?;
+        let value_ast = a.value()?;
+        let vrange = value_ast.syntax().text_range();
+        let (place, ty) = self.place_typed(&target)?;
+        let value = self.check_expr_struct_ok(&value_ast, Some(&ty));
+        let value = self.coerce(value, &ty, vrange, None);
+        if ty == Type::Text {
+            if let Some(parts) = append_parts(&place, &value) {
+                return Some(Stmt {
+                    kind: StmtKind::Append { place, parts },
+                    line,
+                });
+            }
+        }
+        Some(Stmt {
+            kind: StmtKind::Assign { place, value },
+            line,
+        })
+    }
+
+    /// An assignment target (§9.11).
+    pub(super) fn check_place(&mut self, e: &ast::Expr) -> Option<Place> {
+        self.place_typed(e).map(|(p, _)| p)
+    }
+
+    fn place_typed(&mut self, e: &ast::Expr) -> Option<(Place, Type)> {
+        let range = e.syntax().text_range();
+        match e {
+            ast::Expr::Paren(p) => self.place_typed(&p.expr()?),
+            ast::Expr::NameRef(n) => {
+                let tok = n.token()?;
+                let name = tok.text().to_string();
+                if let Some(l) = self.lookup_local(&name) {
+                    if l.is_const {
+                        self.error(range, format!("cannot assign to constant '{name}'"));
+                    }
+                    let ty = self.fs.locals[l.id as usize].ty.clone();
+                    return Some((Place::Local(l.id), ty));
+                }
+                match self.lookup_value(&name) {
+                    Some(ValueSym::Global(g)) => {
+                        if self.global_info[g as usize].is_const {
+                            self.error(range, format!("cannot assign to constant '{name}'"));
+                        }
+                        let _ = self.global_info[g as usize].manual;
+                        Some((Place::Global(g), self.module.globals[g as usize].ty.clone()))
+                    }
+                    Some(ValueSym::Func(_)) => {
+                        self.error(range, format!("cannot assign to function '{name}'"));
+                        None
+                    }
+                    None => {
+                        if festina_stdlib::RESERVED_GLOBALS.contains(&name.as_str()) {
+                            self.error(range, format!("cannot assign to read-only '{name}'"));
+                        } else {
+                            self.error(range, format!("unknown name '{name}'"));
+                        }
+                        None
+                    }
+                }
+            }
+            ast::Expr::Field(f) => {
+                let recv = f.receiver()?;
+                let name = f.name()?;
+                let fname = name.text().to_string();
+                let obj = self.check_expr(&recv, None);
+                match obj.ty.strip_manual().clone() {
+                    Type::Struct(sid) => {
+                        let rec = &self.module.structs[sid as usize];
+                        match rec.fields.iter().position(|x| x.name == fname) {
+                            Some(i) => {
+                                let fty = rec.fields[i].ty.clone();
+                                Some((
+                                    Place::Field {
+                                        obj: Box::new(obj),
+                                        field: i as u16,
+                                    },
+                                    fty,
+                                ))
+                            }
+                            None => {
+                                self.unknown_member(
+                                    &Type::Struct(sid),
+                                    &fname,
+                                    name.text_range(),
+                                    0,
+                                );
+                                None
+                            }
+                        }
+                    }
+                    Type::Map(el) => {
+                        let line = self.line(range);
+                        let key = boxed(ExprKind::Text(fname), Type::Text, line);
+                        Some((
+                            Place::MapEntry {
+                                map: Box::new(obj),
+                                key,
+                            },
+                            *el,
+                        ))
+                    }
+                    Type::Error => None,
+                    ty => {
+                        if fname == "length"
+                            && matches!(ty, Type::Text | Type::Ascii | Type::Arr(_) | Type::Amor(_))
+                        {
+                            self.error(range, "cannot assign to read-only 'length'");
+                        } else {
+                            self.unknown_member(&ty, &fname, name.text_range(), 0);
+                        }
+                        None
+                    }
+                }
+            }
+            ast::Expr::Index(i) => {
+                let base = i.base()?;
+                let idx = i.index()?;
+                let irange = idx.syntax().text_range();
+                let b = self.check_expr(&base, None);
+                match b.ty.strip_manual().clone() {
+                    Type::Arr(el) | Type::Amor(el) => {
+                        let ix = self.int_operand(&idx, irange);
+                        Some((
+                            Place::Index {
+                                arr: Box::new(b),
+                                index: Box::new(ix),
+                            },
+                            *el,
+                        ))
+                    }
+                    Type::Map(el) => {
+                        let k = self.check_expr(&idx, Some(&Type::Text));
+                        let k = self.coerce(k, &Type::Text, irange, None);
+                        Some((
+                            Place::MapEntry {
+                                map: Box::new(b),
+                                key: Box::new(k),
+                            },
+                            *el,
+                        ))
+                    }
+                    Type::Text | Type::Ascii => {
+                        self.error(
+                            range,
+                            "cannot assign to a character of a text; text is read-only",
+                        );
+                        None
+                    }
+                    Type::Error => None,
+                    ty => {
+                        let shown = self.show(&ty);
+                        self.error(range, format!("cannot index a value of type {shown}"));
+                        None
+                    }
+                }
+            }
+            _ => {
+                self.error(
+                    range,
+                    "this cannot be assigned to; the target must be a variable, field or element",
+                );
+                None
+            }
+        }
+    }
+}
+
+/// Whether `name` is a method (not a property) of values of type `ty`.
+fn is_method_name(ty: &Type, name: &str) -> bool {
+    match ty.strip_manual() {
+        Type::Arr(_) | Type::Amor(_) => matches!(name, "push" | "pop" | "toText"),
+        Type::Int => matches!(name, "toFloat" | "toText"),
+        t => name == "toText" && super::ty::has_text_form(t),
+    }
+}
+
+/// `int` operands are promoted to `float` (§8.3).
+fn to_float(e: Expr) -> Expr {
+    if e.ty == Type::Int {
+        let line = e.line;
+        if let ExprKind::Int(n) = e.kind {
+            return mk(ExprKind::Float(n as f64), Type::Float, line);
+        }
+        return mk(ExprKind::IntToFloat(Box::new(e)), Type::Float, line);
+    }
+    e
+}
+
+/// A null test does not reach (and so does not create) a field or global.
+fn no_vivify(mut e: Expr) -> Expr {
+    match &mut e.kind {
+        ExprKind::Field { vivify, .. } | ExprKind::Global { vivify, .. } => *vivify = false,
+        _ => {}
+    }
+    e
+}
+
+/// The literal text of a string-literal expression.
+fn string_literal(e: &ast::Expr) -> Option<String> {
+    match e {
+        ast::Expr::Literal(l) if l.kind() == ast::LiteralKind::String => {
+            ast::unescape_string(l.token()?.text()).ok()
+        }
+        _ => None,
+    }
+}
+
+/// The type of a builtin shape.
+fn shape_type(s: Shape) -> Type {
+    match s {
+        Shape::Int => Type::Int,
+        Shape::Float => Type::Float,
+        Shape::Bool => Type::Bool,
+        Shape::Text | Shape::Rendered => Type::Text,
+        Shape::MapText => Type::Map(Box::new(Type::Text)),
+        Shape::ArrText => Type::Arr(Box::new(Type::Text)),
+        Shape::Void => Type::Void,
+    }
+}
+
+/// For `s = s + a + b` or `` s = `${s}ab` `` on a text variable `s`, the
+/// pieces to append (§9.11 note); `None` if the shape differs or a later
+/// piece reads `s` again.
+fn append_parts(place: &Place, value: &Expr) -> Option<Vec<Expr>> {
+    let is_target = |e: &Expr| match (&e.kind, place) {
+        (ExprKind::Local(a), Place::Local(b)) => a == b,
+        (ExprKind::Global { global: a, .. }, Place::Global(b)) => a == b,
+        _ => false,
+    };
+    if !matches!(place, Place::Local(_) | Place::Global(_)) {
+        return None;
+    }
+    let mut parts = Vec::new();
+    match &value.kind {
+        ExprKind::Binary(BinOp::Concat, _, _) => {
+            let mut cur = value;
+            let mut rights = Vec::new();
+            while let ExprKind::Binary(BinOp::Concat, l, r) = &cur.kind {
+                rights.push((**r).clone());
+                cur = l;
+            }
+            if !is_target(cur) {
+                return None;
+            }
+            rights.reverse();
+            parts = rights;
+        }
+        ExprKind::Template(ps) => {
+            let first = ps.first()?;
+            let inner = match &first.kind {
+                ExprKind::ToText { expr, .. } => expr,
+                _ => return None,
+            };
+            if !is_target(inner) {
+                return None;
+            }
+            parts.extend(ps[1..].iter().cloned());
+        }
+        _ => return None,
+    }
+    if parts.iter().any(|p| reads(p, place)) {
+        return None;
+    }
+    Some(parts)
+}
+
+/// Whether `e` reads the variable `place` anywhere (conservatively: any
+/// call might, for globals).
+fn reads(e: &Expr, place: &Place) -> bool {
+    let hit = match (&e.kind, place) {
+        (ExprKind::Local(a), Place::Local(b)) => a == b,
+        (ExprKind::Global { global: a, .. }, Place::Global(b)) => a == b,
+        (
+            ExprKind::Call { .. } | ExprKind::CallValue { .. } | ExprKind::CallNative { .. },
+            Place::Global(_),
+        ) => true,
+        _ => false,
+    };
+    hit || children(e).iter().any(|c| reads(c, place))
+}
+
+/// Direct sub-expressions of `e`.
+fn children(e: &Expr) -> Vec<&Expr> {
+    match &e.kind {
+        ExprKind::Binary(_, a, b) | ExprKind::And(a, b) | ExprKind::Or(a, b) => vec![a, b],
+        ExprKind::Cond(a, b, c) => vec![a, b, c],
+        ExprKind::Unary(_, a)
+        | ExprKind::IntToFloat(a)
+        | ExprKind::TextLen(a)
+        | ExprKind::AsciiLen(a)
+        | ExprKind::ArrLen(a)
+        | ExprKind::ArrPop(a)
+        | ExprKind::EnumUnwrap(a) => vec![a],
+        ExprKind::TextIndex(a, b) | ExprKind::AsciiIndex(a, b) | ExprKind::ArrPush(a, b) => {
+            vec![a, b]
+        }
+        ExprKind::IsNull { expr, .. }
+        | ExprKind::ToText { expr, .. }
+        | ExprKind::EnumWrap { expr, .. }
+        | ExprKind::EnumTag { expr, .. }
+        | ExprKind::TypeofEnum { expr, .. } => vec![expr],
+        ExprKind::Field { obj, .. } | ExprKind::EnumField { obj, .. } => vec![obj],
+        ExprKind::Index { arr, index } => vec![arr, index],
+        ExprKind::MapGet { map, key } => vec![map, key],
+        ExprKind::Call { args, .. } | ExprKind::CallNative { args, .. } => args.iter().collect(),
+        ExprKind::CallValue { callee, args } => {
+            std::iter::once(&**callee).chain(args.iter()).collect()
+        }
+        ExprKind::NewArr(xs) | ExprKind::Template(xs) => xs.iter().collect(),
+        ExprKind::NewMap(kv) => kv.iter().flat_map(|(k, v)| [k, v]).collect(),
+        ExprKind::NewStruct { fields, .. } => fields.iter().map(|(_, v)| v).collect(),
+        _ => Vec::new(),
+    }
+}

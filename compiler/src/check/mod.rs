@@ -1,0 +1,329 @@
+//! The type checker: syntax trees of a whole compilation unit in, typed
+//! [`hir::Module`] or diagnostics out (§6–§11, §14.1).
+//!
+//! # Design
+//!
+//! Checking runs in passes over all files of the unit (§6.2: imported files
+//! first, in import order):
+//!
+//! 1. **Type names** (§6.6, §6.7): every `struct`, `table` and `enum` name
+//!    enters the type namespace, so declarations may refer to each other
+//!    in any order.
+//! 2. **Type bodies**: struct fields, table columns and enum members are
+//!    resolved; which struct types can reach themselves (and so need cycle
+//!    collection, §13.3) is computed.
+//! 3. **Functions** (§11.1.2): every function declaration anywhere — top
+//!    level, nested in blocks or other functions — is a global function; its
+//!    signature enters the value namespace.
+//! 4. **Globals**: top-level variable and constant declarations become
+//!    global slots. Functions see every global; top-level code sees a
+//!    global only after its declaration (§6.6: variables are not hoisted).
+//! 5. **Bodies**: every function body, and each file's top-level statements
+//!    (as a function `<top:file>`; the entry function calls them in unit
+//!    order, §6.3), are checked into HIR.
+//!
+//! Expressions are checked with an optional *expected type* flowing inward
+//! (§8.9.4: it decides whether `{...}` is a struct or a map literal and
+//! types `[]` and `null`). A mistake yields [`Type::Error`], which is
+//! compatible with everything, so one mistake reports one diagnostic and
+//! independent mistakes are all reported.
+
+mod decl;
+mod expr;
+mod stmt;
+mod ty;
+
+use crate::ast;
+use crate::hir::{self, FuncId, GlobalId, LocalId, NativeId};
+use festina_vm::types::{Type, TypeDisplay, TypeNames};
+use hashbrown::HashMap;
+use rowan::TextRange;
+
+/// One parsed source file of the unit.
+pub struct Unit {
+    /// Index into the module's file table.
+    pub file: u32,
+    /// Root of the file's syntax tree.
+    pub root: ast::SourceFile,
+    /// The file's text (for line computation).
+    pub text: String,
+    /// True for the entry file (§6.3).
+    pub is_entry: bool,
+}
+
+/// A checker diagnostic: file index, byte range, message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckError {
+    /// File index.
+    pub file: u32,
+    /// Source range.
+    pub range: TextRange,
+    /// Message (no `error:` prefix).
+    pub message: String,
+}
+
+/// Check a whole unit. `files` are the file names (index = `Unit::file`).
+/// Errors: every diagnostic found.
+pub fn check(units: &[Unit], files: Vec<String>) -> Result<hir::Module, Vec<CheckError>> {
+    let mut c = Checker::new(units, files);
+    c.run();
+    if c.errors.is_empty() {
+        Ok(c.module)
+    } else {
+        c.errors.sort_by_key(|e| (e.file, e.range.start()));
+        Err(c.errors)
+    }
+}
+
+/// What a type name denotes.
+#[derive(Clone, Copy, Debug)]
+enum TypeSym {
+    Struct(u32),
+    Table(u32),
+    Enum(u32),
+}
+
+/// What a global value name denotes.
+#[derive(Clone, Copy, Debug)]
+enum ValueSym {
+    Global(GlobalId),
+    Func(FuncId),
+}
+
+/// A local variable's symbol.
+#[derive(Clone, Copy, Debug)]
+struct LocalSym {
+    id: LocalId,
+    is_const: bool,
+    is_param: bool,
+    manual: bool,
+}
+
+/// Signature of a declared function.
+#[derive(Clone, Debug)]
+struct FuncSig {
+    name: String,
+    params: Vec<Type>,
+    ret: Type,
+}
+
+/// Per-global facts the checker needs beyond the VM's `Global`.
+#[derive(Clone, Debug)]
+struct GlobalInfo {
+    is_const: bool,
+    manual: bool,
+}
+
+/// State of the function body being checked.
+#[derive(Default)]
+struct FnState {
+    locals: Vec<hir::Local>,
+    scopes: Vec<HashMap<String, LocalSym>>,
+    ret: Option<Type>,
+    loop_depth: u32,
+    /// True while checking a file's top-level statements.
+    top_level: bool,
+}
+
+/// Line index of one file: byte offsets of line starts.
+struct Lines {
+    starts: Vec<u32>,
+}
+
+impl Lines {
+    fn new(text: &str) -> Lines {
+        let mut starts = vec![0];
+        for (i, b) in text.bytes().enumerate() {
+            if b == b'\n' {
+                starts.push(i as u32 + 1);
+            }
+        }
+        Lines { starts }
+    }
+
+    fn line_of(&self, offset: u32) -> u32 {
+        match self.starts.binary_search(&offset) {
+            Ok(i) => i as u32 + 1,
+            Err(i) => i as u32,
+        }
+    }
+}
+
+struct Checker<'a> {
+    units: &'a [Unit],
+    lines: Vec<Lines>,
+    errors: Vec<CheckError>,
+    module: hir::Module,
+    types: HashMap<String, TypeSym>,
+    values: HashMap<String, ValueSym>,
+    sigs: Vec<FuncSig>,
+    global_info: Vec<GlobalInfo>,
+    /// Globals whose declaration top-level code has passed.
+    globals_visible: usize,
+    natives: HashMap<String, NativeId>,
+    /// Function declarations, by syntax node, to their ids.
+    func_ids: HashMap<crate::syntax::SyntaxNode, FuncId>,
+    /// Global declarations, by syntax node, to their ids.
+    global_ids: HashMap<crate::syntax::SyntaxNode, GlobalId>,
+    fs: FnState,
+    file: u32,
+}
+
+impl<'a> Checker<'a> {
+    fn new(units: &'a [Unit], files: Vec<String>) -> Self {
+        let lines = {
+            let mut v: Vec<Lines> = (0..files.len()).map(|_| Lines::new("")).collect();
+            for u in units {
+                v[u.file as usize] = Lines::new(&u.text);
+            }
+            v
+        };
+        let module = hir::Module {
+            files,
+            ..hir::Module::default()
+        };
+        Checker {
+            units,
+            lines,
+            errors: Vec::new(),
+            module,
+            types: HashMap::new(),
+            values: HashMap::new(),
+            sigs: Vec::new(),
+            global_info: Vec::new(),
+            globals_visible: 0,
+            natives: HashMap::new(),
+            func_ids: HashMap::new(),
+            global_ids: HashMap::new(),
+            fs: FnState::default(),
+            file: 0,
+        }
+    }
+
+    fn run(&mut self) {
+        self.collect_type_names();
+        self.resolve_type_bodies();
+        self.collect_functions();
+        self.collect_globals();
+        self.check_function_bodies();
+        self.check_top_levels();
+    }
+
+    // ---- diagnostics and positions ----
+
+    fn error(&mut self, range: TextRange, message: impl Into<String>) {
+        self.errors.push(CheckError {
+            file: self.file,
+            range,
+            message: message.into(),
+        });
+    }
+
+    fn line(&self, range: TextRange) -> u32 {
+        self.lines[self.file as usize].line_of(range.start().into())
+    }
+
+    fn show(&self, ty: &Type) -> String {
+        TypeDisplay { ty, names: self }.to_string()
+    }
+
+    fn native(&mut self, name: &str) -> NativeId {
+        if let Some(&id) = self.natives.get(name) {
+            return id;
+        }
+        let id = self.module.natives.len() as NativeId;
+        self.module.natives.push(name.to_string());
+        self.natives.insert(name.to_string(), id);
+        id
+    }
+
+    // ---- scopes ----
+
+    fn push_scope(&mut self) {
+        self.fs.scopes.push(HashMap::new());
+    }
+
+    fn pop_scope(&mut self) {
+        self.fs.scopes.pop();
+    }
+
+    /// Declare a local in the innermost scope. Reports a redeclaration in
+    /// the same scope and the reuse of a builtin name (§6.7).
+    fn declare_local(
+        &mut self,
+        name: &str,
+        ty: Type,
+        range: TextRange,
+        is_const: bool,
+        is_param: bool,
+        manual: bool,
+    ) -> LocalId {
+        self.check_not_builtin(name, range);
+        let id = self.fs.locals.len() as LocalId;
+        self.fs.locals.push(hir::Local {
+            name: name.to_string(),
+            ty,
+        });
+        let sym = LocalSym {
+            id,
+            is_const,
+            is_param,
+            manual,
+        };
+        if self.fs.scopes.is_empty() {
+            self.push_scope();
+        }
+        let scope = self.fs.scopes.last_mut().expect("a scope was pushed");
+        if scope.contains_key(name) {
+            self.error(range, format!("'{name}' is already declared in this scope"));
+        } else {
+            scope.insert(name.to_string(), sym);
+        }
+        id
+    }
+
+    fn check_not_builtin(&mut self, name: &str, range: TextRange) -> bool {
+        if festina_stdlib::RESERVED_GLOBALS.contains(&name) {
+            self.error(
+                range,
+                format!("'{name}' is a built-in name and cannot be redeclared"),
+            );
+            return false;
+        }
+        true
+    }
+
+    fn lookup_local(&self, name: &str) -> Option<LocalSym> {
+        self.fs
+            .scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.get(name).copied())
+    }
+
+    fn lookup_value(&self, name: &str) -> Option<ValueSym> {
+        match self.values.get(name).copied() {
+            Some(ValueSym::Global(g))
+                if self.fs.top_level && g as usize >= self.globals_visible =>
+            {
+                None
+            }
+            other => other,
+        }
+    }
+}
+
+impl TypeNames for Checker<'_> {
+    fn struct_name(&self, id: u32) -> &str {
+        self.module
+            .structs
+            .get(id as usize)
+            .map_or("?", |r| &r.name)
+    }
+    fn table_name(&self, id: u32) -> &str {
+        self.module.tables.get(id as usize).map_or("?", |r| &r.name)
+    }
+    fn enum_name(&self, id: u32) -> &str {
+        self.module.enums.get(id as usize).map_or("?", |e| &e.name)
+    }
+}

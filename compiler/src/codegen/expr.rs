@@ -1,0 +1,591 @@
+//! Expressions: compiled into a destination register (`expr_to`), into
+//! whatever register already holds them (`expr_any`), or straight into a
+//! conditional branch (`branch`).
+
+use super::func::{to_u16, FuncGen};
+use crate::hir::{BinOp, Expr, ExprKind, UnOp};
+use festina_vm::opcode::{Instr, Reg};
+use festina_vm::program::{Const, EnumFieldRef};
+use festina_vm::types::Type;
+
+impl FuncGen<'_> {
+    /// Compile `e` so that its value ends up in `dst`. Temporaries used on
+    /// the way are freed again; `dst` is written last except by the
+    /// builder forms (see `is_builder`).
+    pub fn expr_to(&mut self, e: &Expr, dst: Reg) {
+        let saved_line = self.enter_line(e.line);
+        let mark = self.temp_mark();
+        self.expr_kind(e, dst);
+        self.reset_temps(mark);
+        self.note_value(dst, &e.ty);
+        self.line = saved_line;
+    }
+
+    /// Compile `e` and return the register holding its value: a local's
+    /// own register for a plain local read (no `Move`), otherwise a fresh
+    /// temporary that stays allocated until the caller resets the stack.
+    pub fn expr_any(&mut self, e: &Expr) -> Reg {
+        if let ExprKind::Local(l) = e.kind {
+            return self.reg_of(l);
+        }
+        let r = self.alloc_temp();
+        self.expr_to(e, r);
+        r
+    }
+
+    /// Load the null of type `ty` (a NaN for `float`, §8.2).
+    pub fn null_to(&mut self, ty: &Type, dst: Reg) {
+        if *ty.strip_manual() == Type::Float {
+            let k = self.constant(Const::Float(f64::NAN));
+            self.emit(Instr::LoadConst { dst, k });
+        } else {
+            self.emit(Instr::LoadNull { dst });
+        }
+    }
+
+    /// Load the zero value of `ty` (§8.2): fresh empty struct, array or
+    /// map, `0`, `0.0`, `false`, otherwise null.
+    pub fn zero_to(&mut self, ty: &Type, dst: Reg) {
+        let ins = match ty.strip_manual() {
+            Type::Struct(sid) => Instr::NewStruct { dst, sid: *sid },
+            Type::Arr(_) | Type::Amor(_) => Instr::NewArr { dst, cap: 0 },
+            Type::Map(_) => Instr::NewMap { dst },
+            Type::Int => Instr::LoadInt { dst, imm: 0 },
+            Type::Float => Instr::LoadConst {
+                dst,
+                k: self.constant(Const::Float(0.0)),
+            },
+            Type::Bool => Instr::LoadBool { dst, value: 0 },
+            _ => Instr::LoadNull { dst },
+        };
+        self.emit(ins);
+    }
+
+    fn expr_kind(&mut self, e: &Expr, dst: Reg) {
+        match &e.kind {
+            ExprKind::Int(v) => self.load_int(*v, dst),
+            ExprKind::Float(v) => self.load_const(Const::Float(*v), dst),
+            ExprKind::Bool(b) => {
+                self.emit(Instr::LoadBool {
+                    dst,
+                    value: *b as u8,
+                });
+            }
+            ExprKind::Null => self.null_to(&e.ty, dst),
+            ExprKind::Text(s) => self.load_const(Const::Text(s.clone()), dst),
+            ExprKind::Ascii(b) => self.load_const(Const::Ascii(b.clone()), dst),
+            ExprKind::Local(l) => self.move_to(dst, self.reg_of(*l)),
+            ExprKind::Global { global, vivify } => {
+                let g = *global;
+                self.emit(if *vivify {
+                    Instr::GetGlobalViv { dst, g }
+                } else {
+                    Instr::GetGlobal { dst, g }
+                });
+            }
+            ExprKind::FuncRef(f) => {
+                self.emit(Instr::LoadFunc { dst, func: *f });
+            }
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, dst),
+            ExprKind::Unary(op, a) => self.unary(*op, a, dst),
+            ExprKind::IntToFloat(a) => self.int_to_float(a, dst),
+            ExprKind::And(a, b) => self.and_or(a, b, dst, false),
+            ExprKind::Or(a, b) => self.and_or(a, b, dst, true),
+            ExprKind::Cond(c, a, b) => self.cond(c, a, b, dst),
+            ExprKind::IsNull { expr, negate } => {
+                let src = self.expr_any(expr);
+                self.emit(if *negate {
+                    Instr::NotNull { dst, src }
+                } else {
+                    Instr::IsNull { dst, src }
+                });
+            }
+            ExprKind::Call { func, args } => {
+                let base = self.args(args);
+                let func = to_u16(*func as usize, "functions");
+                self.emit(Instr::Call { dst, base, func });
+                self.released_from(base);
+            }
+            ExprKind::CallValue { callee, args } => {
+                let callee = self.expr_any(callee);
+                let base = self.args(args);
+                self.emit(Instr::CallValue { dst, callee, base });
+                self.released_from(base);
+            }
+            ExprKind::CallNative { id, args } => {
+                let base = self.args(args);
+                let argc = u8::try_from(args.len()).expect("too many native arguments");
+                self.emit(Instr::CallNative {
+                    dst,
+                    base,
+                    id: *id,
+                    argc,
+                });
+            }
+            _ => self.access(e, dst),
+        }
+    }
+
+    /// Field, element, length and container forms.
+    fn access(&mut self, e: &Expr, dst: Reg) {
+        match &e.kind {
+            ExprKind::Field { obj, field, vivify } => {
+                let obj = self.expr_any(obj);
+                let field = *field;
+                self.emit(if *vivify {
+                    Instr::GetFieldViv { dst, obj, field }
+                } else {
+                    Instr::GetField { dst, obj, field }
+                });
+            }
+            ExprKind::EnumField {
+                obj,
+                sid,
+                field,
+                name,
+            } => {
+                let obj = self.expr_any(obj);
+                let idx = self.pool.enum_field(EnumFieldRef {
+                    sid: *sid,
+                    field: *field,
+                    name: name.clone(),
+                });
+                self.emit(Instr::EnumField { dst, obj, idx });
+            }
+            ExprKind::Index { arr, index } => {
+                let (arr, idx) = self.pair(arr, index);
+                self.emit(Instr::ArrGet { dst, arr, idx });
+            }
+            ExprKind::MapGet { map, key } => {
+                let (map, key) = self.pair(map, key);
+                self.emit(Instr::MapGet { dst, map, key });
+            }
+            ExprKind::TextIndex(s, i) => {
+                let (s, i) = self.pair(s, i);
+                self.emit(Instr::TextIndex { dst, s, i });
+            }
+            ExprKind::AsciiIndex(s, i) => {
+                let (s, i) = self.pair(s, i);
+                self.emit(Instr::AsciiIndex { dst, s, i });
+            }
+            ExprKind::TextLen(s) => {
+                let s = self.expr_any(s);
+                self.emit(Instr::TextLen { dst, s });
+            }
+            ExprKind::AsciiLen(s) => {
+                let s = self.expr_any(s);
+                self.emit(Instr::AsciiLen { dst, s });
+            }
+            ExprKind::ArrLen(a) => {
+                let arr = self.expr_any(a);
+                self.emit(Instr::ArrLen { dst, arr });
+            }
+            ExprKind::ArrPush(a, v) => {
+                let arr = self.arr_push(a, v);
+                self.emit(Instr::ArrLen { dst, arr });
+            }
+            ExprKind::ArrPop(a) => {
+                let arr = self.expr_any(a);
+                self.emit(Instr::ArrPop { dst, arr });
+            }
+            _ => self.construct(e, dst),
+        }
+    }
+
+    /// Builders, text forms and enum forms.
+    fn construct(&mut self, e: &Expr, dst: Reg) {
+        match &e.kind {
+            ExprKind::NewArr(elems) => self.new_arr(elems, dst),
+            ExprKind::NewMap(pairs) => self.new_map(pairs, dst),
+            ExprKind::NewStruct { sid, fields } => self.new_struct(*sid, fields, dst),
+            ExprKind::ToText { expr, null_empty } => {
+                let src = self.expr_any(expr);
+                let mode = *null_empty as u8;
+                self.emit(Instr::ToText { dst, src, mode });
+            }
+            ExprKind::Template(parts) => self.template(parts, dst),
+            ExprKind::EnumWrap {
+                expr,
+                enum_id,
+                member,
+            } => {
+                if self.is_pure_struct(*enum_id) {
+                    self.expr_to(expr, dst);
+                } else {
+                    let src = self.expr_any(expr);
+                    let member = *member;
+                    self.emit(Instr::EnumWrap { dst, src, member });
+                }
+            }
+            ExprKind::EnumUnwrap(x) => match x.ty.strip_manual() {
+                Type::Enum(id) if self.is_pure_struct(*id) => self.expr_to(x, dst),
+                _ => {
+                    let src = self.expr_any(x);
+                    self.emit(Instr::EnumUnwrap { dst, src });
+                }
+            },
+            ExprKind::EnumTag { expr, enum_id } => {
+                let src = self.expr_any(expr);
+                let enum_id = *enum_id;
+                self.emit(Instr::EnumTag { dst, src, enum_id });
+            }
+            ExprKind::TypeofEnum { expr, enum_id } => {
+                let src = self.expr_any(expr);
+                let enum_id = *enum_id;
+                self.emit(Instr::EnumTypeof { dst, src, enum_id });
+            }
+            other => unreachable!("expression form handled earlier: {other:?}"),
+        }
+    }
+
+    fn is_pure_struct(&self, id: u32) -> bool {
+        self.module
+            .enums
+            .get(id as usize)
+            .is_some_and(|en| en.pure_struct)
+    }
+
+    fn load_int(&mut self, v: i64, dst: Reg) {
+        match i32::try_from(v) {
+            Ok(imm) => {
+                self.emit(Instr::LoadInt { dst, imm });
+            }
+            Err(_) => self.load_const(Const::Int(v), dst),
+        }
+    }
+
+    fn load_const(&mut self, c: Const, dst: Reg) {
+        let k = self.constant(c);
+        self.emit(Instr::LoadConst { dst, k });
+    }
+
+    /// `R[dst] := R[src]`, omitted when they are the same register.
+    pub fn move_to(&mut self, dst: Reg, src: Reg) {
+        if dst != src {
+            self.emit(Instr::Move { dst, src });
+        }
+    }
+
+    /// Evaluate two operands left to right.
+    fn pair(&mut self, a: &Expr, b: &Expr) -> (Reg, Reg) {
+        let ra = self.expr_any(a);
+        let rb = self.expr_any(b);
+        (ra, rb)
+    }
+
+    /// Evaluate `args` into consecutive fresh temporaries at the top of
+    /// the register stack and return the first (the callee's window base).
+    /// They stay allocated until the caller resets the stack.
+    pub fn args(&mut self, args: &[Expr]) -> Reg {
+        let base = self.temp_mark();
+        for a in args {
+            let r = self.alloc_temp();
+            self.expr_to(a, r);
+        }
+        base
+    }
+
+    /// `arr.push(v)`; returns the array's register.
+    pub fn arr_push(&mut self, arr: &Expr, v: &Expr) -> Reg {
+        let (arr, src) = self.pair(arr, v);
+        self.emit(Instr::ArrPush { arr, src });
+        arr
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, dst: Reg) {
+        if let Some((x, imm)) = imm_operand(op, a, b) {
+            let a = self.expr_any(x);
+            self.emit(Instr::AddIntImm { dst, a, imm });
+            return;
+        }
+        let (ra, rb) = self.pair(a, b);
+        self.emit(binop_instr(op, dst, ra, rb));
+    }
+
+    fn unary(&mut self, op: UnOp, a: &Expr, dst: Reg) {
+        match (op, &a.kind) {
+            (UnOp::NegInt, ExprKind::Int(v)) => self.load_int(v.wrapping_neg(), dst),
+            (UnOp::NegFloat, ExprKind::Float(v)) => self.load_const(Const::Float(-v), dst),
+            (UnOp::Not, ExprKind::Bool(v)) => {
+                self.emit(Instr::LoadBool {
+                    dst,
+                    value: !v as u8,
+                });
+            }
+            _ => {
+                let src = self.expr_any(a);
+                self.emit(match op {
+                    UnOp::NegInt => Instr::NegInt { dst, a: src },
+                    UnOp::NegFloat => Instr::NegFloat { dst, a: src },
+                    UnOp::Not => Instr::Not { dst, src },
+                });
+            }
+        }
+    }
+
+    fn int_to_float(&mut self, a: &Expr, dst: Reg) {
+        if let ExprKind::Int(v) = a.kind {
+            self.load_const(Const::Float(v as f64), dst);
+        } else {
+            let a = self.expr_any(a);
+            self.emit(Instr::IntToFloat { dst, a });
+        }
+    }
+
+    /// `a && b` (`or` false) or `a || b` (`or` true) as a value.
+    fn and_or(&mut self, a: &Expr, b: &Expr, dst: Reg, or: bool) {
+        self.expr_to(a, dst);
+        let j = self.emit(if or {
+            Instr::JumpIfTrue { cond: dst, off: 0 }
+        } else {
+            Instr::JumpIfFalse { cond: dst, off: 0 }
+        });
+        self.expr_to(b, dst);
+        self.patch_here(&[j]);
+    }
+
+    fn cond(&mut self, c: &Expr, a: &Expr, b: &Expr, dst: Reg) {
+        let f = self.branch(c, false);
+        self.expr_to(a, dst);
+        let j = self.emit_jump();
+        self.patch_here(&f);
+        self.expr_to(b, dst);
+        self.patch_here(&[j]);
+    }
+
+    /// Compile the bool `e` as a branch: returns the jumps taken when `e`
+    /// evaluates to `when` (to be patched by the caller); otherwise control
+    /// falls through. `!`, `&&`, `||` and constants become pure control
+    /// flow; anything else (a comparison, say) is computed into a register
+    /// and tested with one `JumpIfTrue`/`JumpIfFalse`.
+    pub fn branch(&mut self, e: &Expr, when: bool) -> Vec<usize> {
+        match &e.kind {
+            ExprKind::Bool(b) if *b == when => vec![self.emit_jump()],
+            ExprKind::Bool(_) => Vec::new(),
+            ExprKind::Unary(UnOp::Not, x) => self.branch(x, !when),
+            ExprKind::And(a, b) if when => self.branch_both(a, false, b, true),
+            ExprKind::And(a, b) => self.branch_either(a, b, false),
+            ExprKind::Or(a, b) if when => self.branch_either(a, b, true),
+            ExprKind::Or(a, b) => self.branch_both(a, true, b, false),
+            _ => self.branch_leaf(e, when),
+        }
+    }
+
+    /// Jumps taken when `a` or `b` is `when`.
+    fn branch_either(&mut self, a: &Expr, b: &Expr, when: bool) -> Vec<usize> {
+        let mut jumps = self.branch(a, when);
+        jumps.extend(self.branch(b, when));
+        jumps
+    }
+
+    /// `a` short-circuits past `b` when it is `a_when`; the result is the
+    /// jumps taken when `b` is `b_when`.
+    fn branch_both(&mut self, a: &Expr, a_when: bool, b: &Expr, b_when: bool) -> Vec<usize> {
+        let skip = self.branch(a, a_when);
+        let jumps = self.branch(b, b_when);
+        self.patch_here(&skip);
+        jumps
+    }
+
+    fn branch_leaf(&mut self, e: &Expr, when: bool) -> Vec<usize> {
+        let mark = self.temp_mark();
+        let cond = self.expr_any(e);
+        self.reset_temps(mark);
+        self.flush_temps();
+        let saved_line = self.enter_line(e.line);
+        let j = self.emit(if when {
+            Instr::JumpIfTrue { cond, off: 0 }
+        } else {
+            Instr::JumpIfFalse { cond, off: 0 }
+        });
+        self.line = saved_line;
+        vec![j]
+    }
+
+    fn new_arr(&mut self, elems: &[Expr], dst: Reg) {
+        let cap = u16::try_from(elems.len()).unwrap_or(u16::MAX);
+        self.emit(Instr::NewArr { dst, cap });
+        for el in elems {
+            let mark = self.temp_mark();
+            let src = self.expr_any(el);
+            self.emit(Instr::ArrPush { arr: dst, src });
+            self.reset_temps(mark);
+        }
+    }
+
+    fn new_map(&mut self, pairs: &[(Expr, Expr)], dst: Reg) {
+        self.emit(Instr::NewMap { dst });
+        for (k, v) in pairs {
+            let mark = self.temp_mark();
+            let (key, src) = self.pair(k, v);
+            self.emit(Instr::MapSet { map: dst, key, src });
+            self.reset_temps(mark);
+        }
+    }
+
+    fn new_struct(&mut self, sid: u32, fields: &[(u16, Expr)], dst: Reg) {
+        self.emit(Instr::NewStruct { dst, sid });
+        for (field, v) in fields {
+            let mark = self.temp_mark();
+            let src = self.expr_any(v);
+            self.emit(Instr::SetField {
+                obj: dst,
+                field: *field,
+                src,
+            });
+            self.reset_temps(mark);
+        }
+    }
+
+    /// A template: the first part into `dst`, then one in-place
+    /// `AppendText` per further part (the VM copies first if `dst` shares
+    /// its text with another binding).
+    fn template(&mut self, parts: &[Expr], dst: Reg) {
+        let Some((first, rest)) = parts.split_first() else {
+            self.load_const(Const::Text(String::new()), dst);
+            return;
+        };
+        self.expr_to(first, dst);
+        for p in rest {
+            let mark = self.temp_mark();
+            let src = self.expr_any(p);
+            self.emit(Instr::AppendText { dst, src });
+            self.reset_temps(mark);
+        }
+    }
+}
+
+/// For `x + k`, `k + x` and `x - k` with a small int literal `k`: the
+/// non-constant operand and the immediate for `AddIntImm`.
+fn imm_operand<'e>(op: BinOp, a: &'e Expr, b: &'e Expr) -> Option<(&'e Expr, i16)> {
+    let small = |e: &Expr, neg: bool| match e.kind {
+        ExprKind::Int(v) => i16::try_from(if neg { v.checked_neg()? } else { v }).ok(),
+        _ => None,
+    };
+    match op {
+        BinOp::AddInt => small(b, false)
+            .map(|k| (a, k))
+            .or_else(|| small(a, false).map(|k| (b, k))),
+        BinOp::SubInt => small(b, true).map(|k| (a, k)),
+        _ => None,
+    }
+}
+
+/// The instruction for `R[dst] := R[a] op R[b]`; `>` and `>=` swap the
+/// (already evaluated) operand registers of `<` and `<=`.
+fn binop_instr(op: BinOp, dst: Reg, a: Reg, b: Reg) -> Instr {
+    use BinOp as B;
+    match op {
+        B::AddInt => Instr::AddInt { dst, a, b },
+        B::SubInt => Instr::SubInt { dst, a, b },
+        B::MulInt => Instr::MulInt { dst, a, b },
+        B::ModInt => Instr::ModInt { dst, a, b },
+        B::AddFloat => Instr::AddFloat { dst, a, b },
+        B::SubFloat => Instr::SubFloat { dst, a, b },
+        B::MulFloat => Instr::MulFloat { dst, a, b },
+        B::DivFloat => Instr::DivFloat { dst, a, b },
+        B::ModFloat => Instr::ModFloat { dst, a, b },
+        B::EqInt => Instr::EqInt { dst, a, b },
+        B::NeInt => Instr::NeInt { dst, a, b },
+        B::LtInt => Instr::LtInt { dst, a, b },
+        B::LeInt => Instr::LeInt { dst, a, b },
+        B::GtInt => Instr::LtInt { dst, a: b, b: a },
+        B::GeInt => Instr::LeInt { dst, a: b, b: a },
+        B::EqFloat => Instr::EqFloat { dst, a, b },
+        B::NeFloat => Instr::NeFloat { dst, a, b },
+        B::LtFloat => Instr::LtFloat { dst, a, b },
+        B::LeFloat => Instr::LeFloat { dst, a, b },
+        B::GtFloat => Instr::LtFloat { dst, a: b, b: a },
+        B::GeFloat => Instr::LeFloat { dst, a: b, b: a },
+        B::EqBool => Instr::EqBool { dst, a, b },
+        B::NeBool => Instr::NeBool { dst, a, b },
+        B::EqText => Instr::EqText { dst, a, b },
+        B::NeText => Instr::NeText { dst, a, b },
+        B::Concat => Instr::Concat { dst, a, b },
+        B::ConcatAscii => Instr::ConcatAscii { dst, a, b },
+    }
+}
+
+/// True for forms that write their destination before reading all of
+/// their operands (so `x = [x]` must not build straight into `x`).
+pub(super) fn is_builder(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::NewArr(_)
+        | ExprKind::NewMap(_)
+        | ExprKind::NewStruct { .. }
+        | ExprKind::Template(_)
+        | ExprKind::And(..)
+        | ExprKind::Or(..) => true,
+        ExprKind::Cond(_, a, b) => is_builder(a) || is_builder(b),
+        ExprKind::EnumWrap { expr, .. } | ExprKind::EnumUnwrap(expr) => is_builder(expr),
+        _ => false,
+    }
+}
+
+/// True if `e` reads local `l` anywhere.
+pub(super) fn reads_local(e: &Expr, l: u32) -> bool {
+    if let ExprKind::Local(x) = e.kind {
+        return x == l;
+    }
+    let mut found = false;
+    for_each_child(e, &mut |c| found = found || reads_local(c, l));
+    found
+}
+
+/// Call `f` on each direct subexpression of `e`.
+fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    use ExprKind as K;
+    match &e.kind {
+        K::Int(_)
+        | K::Float(_)
+        | K::Bool(_)
+        | K::Null
+        | K::Text(_)
+        | K::Ascii(_)
+        | K::Local(_)
+        | K::Global { .. }
+        | K::FuncRef(_) => {}
+        K::Binary(_, a, b)
+        | K::And(a, b)
+        | K::Or(a, b)
+        | K::Index { arr: a, index: b }
+        | K::MapGet { map: a, key: b }
+        | K::TextIndex(a, b)
+        | K::AsciiIndex(a, b)
+        | K::ArrPush(a, b) => {
+            f(a);
+            f(b);
+        }
+        K::Unary(_, a)
+        | K::IntToFloat(a)
+        | K::IsNull { expr: a, .. }
+        | K::Field { obj: a, .. }
+        | K::EnumField { obj: a, .. }
+        | K::TextLen(a)
+        | K::AsciiLen(a)
+        | K::ArrLen(a)
+        | K::ArrPop(a)
+        | K::ToText { expr: a, .. }
+        | K::EnumWrap { expr: a, .. }
+        | K::EnumUnwrap(a)
+        | K::EnumTag { expr: a, .. }
+        | K::TypeofEnum { expr: a, .. } => f(a),
+        K::Cond(c, a, b) => {
+            f(c);
+            f(a);
+            f(b);
+        }
+        K::Call { args, .. } | K::CallNative { args, .. } | K::NewArr(args) | K::Template(args) => {
+            args.iter().for_each(f)
+        }
+        K::CallValue { callee, args } => {
+            f(callee);
+            args.iter().for_each(f);
+        }
+        K::NewMap(pairs) => pairs.iter().for_each(|(k, v)| {
+            f(k);
+            f(v);
+        }),
+        K::NewStruct { fields, .. } => fields.iter().for_each(|(_, v)| f(v)),
+    }
+}

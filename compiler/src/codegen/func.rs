@@ -1,0 +1,416 @@
+//! Per-function generator state: emission, line table, jumps, registers,
+//! scopes and loop contexts. Expressions and statements are compiled by
+//! the `impl FuncGen` blocks in `expr.rs` and `stmt.rs`.
+
+use super::Pool;
+use crate::hir::{self, LocalId};
+use festina_vm::opcode::{Instr, Reg};
+use festina_vm::program::{Const, Function};
+use festina_vm::types::Type;
+
+/// One lexical block being compiled: the locals it declared (released at
+/// its end) and the register stack height to restore.
+struct Scope {
+    /// Locals declared in this block, in declaration order.
+    locals: Vec<LocalId>,
+    /// `locals_top` when the block was opened.
+    saved_top: Reg,
+}
+
+/// An enclosing loop: pending `break`/`continue` jumps and what leaving
+/// it from the inside must undo.
+pub(super) struct LoopCtx {
+    /// `Jump`s to patch to the instruction after the loop.
+    pub breaks: Vec<usize>,
+    /// `Jump`s to patch to the loop's update/condition.
+    pub continues: Vec<usize>,
+    /// Number of scopes open outside the loop body.
+    pub scope_depth: usize,
+    /// `try` nesting depth outside the loop.
+    pub try_depth: u32,
+}
+
+/// Code generator state for one HIR function.
+pub(super) struct FuncGen<'a> {
+    /// The module (for globals, enums, functions).
+    pub module: &'a hir::Module,
+    /// The function being compiled.
+    pub func: &'a hir::Function,
+    /// Program-wide constant pool and enum-field table.
+    pub pool: &'a mut Pool,
+    code: Vec<Instr>,
+    lines: Vec<u32>,
+    /// Line recorded for the next emitted instruction.
+    pub line: u32,
+    /// Register of each local slot while its block is open.
+    local_regs: Vec<Option<Reg>>,
+    /// Registers `0..locals_top` belong to locals (live or reserved).
+    locals_top: Reg,
+    /// Registers `locals_top..top` are live temporaries.
+    top: Reg,
+    /// High-water mark of the register stack: the window size.
+    nregs: Reg,
+    /// High-water mark since `begin_region` (for `try`).
+    region_hwm: Reg,
+    /// Open block scopes; 0 holds the parameters.
+    scopes: Vec<Scope>,
+    /// Enclosing loops, innermost last.
+    pub loops: Vec<LoopCtx>,
+    /// Number of `try` bodies the current code is inside.
+    pub try_depth: u32,
+    /// Temporaries written with a managed value since the last flush.
+    dirty: Vec<Reg>,
+    /// The last instruction was a terminator and no label followed.
+    dead: bool,
+}
+
+impl<'a> FuncGen<'a> {
+    /// A generator for `func`, with its parameters bound to registers
+    /// `0..nparams`.
+    pub fn new(module: &'a hir::Module, func: &'a hir::Function, pool: &'a mut Pool) -> Self {
+        let mut g = FuncGen {
+            module,
+            func,
+            pool,
+            code: Vec::new(),
+            lines: Vec::new(),
+            line: func.line,
+            local_regs: vec![None; func.locals.len()],
+            locals_top: 0,
+            top: 0,
+            nregs: 0,
+            region_hwm: 0,
+            scopes: Vec::new(),
+            loops: Vec::new(),
+            try_depth: 0,
+            dirty: Vec::new(),
+            dead: false,
+        };
+        g.open_scope();
+        for p in 0..func.nparams {
+            g.bind_local(p);
+        }
+        g
+    }
+
+    /// Compile the body and produce the VM function.
+    pub fn compile(mut self) -> Function {
+        let body = &self.func.body;
+        self.open_scope();
+        for s in body {
+            self.stmt(s);
+        }
+        self.line = body.last().map_or(self.func.line, |s| s.line);
+        self.emit_fallthrough_return();
+        self.discard_scope();
+        let name = if self.func.name == "<arrow>" {
+            format!("<arrow@{}>", self.func.line)
+        } else {
+            self.func.name.clone()
+        };
+        Function {
+            name,
+            file: self.func.file,
+            nparams: to_u16(self.func.nparams as usize, "parameters"),
+            nregs: self.nregs,
+            returns_value: self.func.ret != Type::Void,
+            code: self.code,
+            lines: self.lines,
+        }
+    }
+
+    /// The return at the end of the body, unless the end is unreachable.
+    /// A value function falling off its end returns null.
+    fn emit_fallthrough_return(&mut self) {
+        if self.dead {
+            return;
+        }
+        if self.func.ret == Type::Void {
+            self.emit(Instr::ReturnVoid {});
+        } else {
+            let r = self.alloc_temp();
+            let func = self.func;
+            self.null_to(&func.ret, r);
+            self.emit(Instr::Return { src: r });
+            self.top -= 1;
+        }
+    }
+
+    // ---- emission ----
+
+    /// Append `ins` with the current line; returns its index.
+    pub fn emit(&mut self, ins: Instr) -> usize {
+        self.dead = matches!(
+            ins,
+            Instr::Jump { .. }
+                | Instr::Return { .. }
+                | Instr::ReturnVoid {}
+                | Instr::Throw { .. }
+                | Instr::Fail { .. }
+        );
+        self.code.push(ins);
+        self.lines.push(self.line);
+        self.code.len() - 1
+    }
+
+    /// Record `line` (when known, i.e. not 0) for the instructions that
+    /// follow; returns the previous line, to restore afterwards.
+    pub fn enter_line(&mut self, line: u32) -> u32 {
+        if line == 0 {
+            self.line
+        } else {
+            std::mem::replace(&mut self.line, line)
+        }
+    }
+
+    /// Index of the next instruction to be emitted.
+    pub fn here(&self) -> usize {
+        self.code.len()
+    }
+
+    /// Mark the next instruction as a jump target (reachable) and return
+    /// its index.
+    pub fn label(&mut self) -> usize {
+        self.dead = false;
+        self.here()
+    }
+
+    /// True if the next instruction cannot be reached by falling through
+    /// (the last one was a jump, return or throw and no label followed).
+    pub fn is_dead(&self) -> bool {
+        self.dead
+    }
+
+    /// Point the jump at `at` to instruction index `target`.
+    pub fn patch_to(&mut self, at: usize, target: usize) {
+        if target == self.here() {
+            self.dead = false;
+        }
+        let off = i32::try_from(target as i64 - at as i64 - 1).expect("jump too far");
+        match &mut self.code[at] {
+            Instr::Jump { off: o }
+            | Instr::JumpIfTrue { off: o, .. }
+            | Instr::JumpIfFalse { off: o, .. }
+            | Instr::TryEnter { off: o, .. } => *o = off,
+            other => unreachable!("patching a non-jump {other:?}"),
+        }
+    }
+
+    /// Point every jump in `at` to the next instruction (a label when `at`
+    /// is not empty).
+    pub fn patch_here(&mut self, at: &[usize]) {
+        let target = self.here();
+        for &j in at {
+            self.patch_to(j, target);
+        }
+    }
+
+    /// Emit an unconditional jump to be patched later.
+    pub fn emit_jump(&mut self) -> usize {
+        self.emit(Instr::Jump { off: 0 })
+    }
+
+    /// Intern a constant and return its pool index.
+    pub fn constant(&mut self, c: Const) -> u32 {
+        self.pool.constant(c)
+    }
+
+    // ---- registers ----
+
+    /// Reserve the next temporary register.
+    pub fn alloc_temp(&mut self) -> Reg {
+        let r = self.top;
+        self.top = self
+            .top
+            .checked_add(1)
+            .expect("register window exceeds 65535 registers");
+        self.nregs = self.nregs.max(self.top);
+        self.region_hwm = self.region_hwm.max(self.top);
+        r
+    }
+
+    /// The current temporary stack height, to restore with `reset_temps`.
+    pub fn temp_mark(&self) -> Reg {
+        self.top
+    }
+
+    /// Free every temporary allocated since `mark`.
+    pub fn reset_temps(&mut self, mark: Reg) {
+        debug_assert!(mark >= self.locals_top);
+        self.top = mark;
+    }
+
+    /// Free every temporary (at the end of a statement).
+    pub fn free_all_temps(&mut self) {
+        self.top = self.locals_top;
+    }
+
+    /// True if `r` is a temporary (not a local's register).
+    pub fn is_temp(&self, r: Reg) -> bool {
+        r >= self.locals_top
+    }
+
+    /// Give local `l` the next register, in the innermost scope.
+    pub fn bind_local(&mut self, l: LocalId) -> Reg {
+        let r = self.reserve_local_reg();
+        self.bind_local_at(l, r);
+        r
+    }
+
+    /// Bind local `l` to register `r` (already reserved) in the innermost
+    /// scope, so that the scope's end releases it.
+    pub fn bind_local_at(&mut self, l: LocalId, r: Reg) {
+        self.local_regs[l as usize] = Some(r);
+        self.scopes
+            .last_mut()
+            .expect("a scope is open")
+            .locals
+            .push(l);
+    }
+
+    /// Reserve the next register for a local (no temporaries may be live).
+    pub fn reserve_local_reg(&mut self) -> Reg {
+        debug_assert_eq!(self.top, self.locals_top, "local declared mid-expression");
+        let r = self.alloc_temp();
+        self.locals_top = self.top;
+        r
+    }
+
+    /// Give back the most recently reserved local register (used after a
+    /// `try`, whose catch register outlives its body).
+    pub fn unreserve_local_reg(&mut self, r: Reg) {
+        debug_assert_eq!(r + 1, self.locals_top);
+        self.locals_top = r;
+        self.top = r;
+    }
+
+    /// The register of local `l`.
+    pub fn reg_of(&self, l: LocalId) -> Reg {
+        self.local_regs[l as usize].expect("local read before its declaration")
+    }
+
+    /// The declared type of local `l`.
+    pub fn local_ty(&self, l: LocalId) -> &'a Type {
+        &self.func.locals[l as usize].ty
+    }
+
+    /// Start a region whose register high-water mark `end_region` returns.
+    pub fn begin_region(&mut self) -> Reg {
+        std::mem::replace(&mut self.region_hwm, self.top)
+    }
+
+    /// End a region begun with `begin_region` (whose result is `saved`);
+    /// returns the region's high-water mark.
+    pub fn end_region(&mut self, saved: Reg) -> Reg {
+        let hwm = self.region_hwm;
+        self.region_hwm = saved.max(hwm);
+        hwm
+    }
+
+    // ---- releases (§13.1) ----
+
+    /// Remember that temporary `r` now holds a value of type `ty`, so that
+    /// it is nulled at the next flush if the value is managed.
+    pub fn note_value(&mut self, r: Reg, ty: &Type) {
+        if self.is_temp(r) && ty.is_managed() && !self.dirty.contains(&r) {
+            self.dirty.push(r);
+        }
+    }
+
+    /// Forget the managed temporaries at or above `base`: a call's
+    /// arguments are the callee's parameters, released when it returns.
+    pub fn released_from(&mut self, base: Reg) {
+        self.dirty.retain(|&r| r < base);
+    }
+
+    /// Null every free temporary that held a managed value (live ones stay
+    /// noted for a later flush). Nothing is emitted in unreachable code.
+    pub fn flush_temps(&mut self) {
+        if self.dead {
+            let top = self.top;
+            self.dirty.retain(|&r| r < top);
+            return;
+        }
+        let top = self.top;
+        let (free, live): (Vec<Reg>, Vec<Reg>) = self.dirty.iter().partition(|&&r| r >= top);
+        self.dirty = live;
+        for dst in free {
+            self.emit(Instr::LoadNull { dst });
+        }
+    }
+
+    /// Open a block scope.
+    pub fn open_scope(&mut self) {
+        self.scopes.push(Scope {
+            locals: Vec::new(),
+            saved_top: self.locals_top,
+        });
+    }
+
+    /// Close the innermost scope: release its managed locals and give
+    /// their registers back.
+    pub fn close_scope(&mut self) {
+        let depth = self.scopes.len() - 1;
+        if !self.dead {
+            self.release_scopes(depth);
+        }
+        self.discard_scope();
+    }
+
+    /// Close the innermost scope without emitting releases (after a
+    /// return, which releases the whole window).
+    fn discard_scope(&mut self) {
+        let scope = self.scopes.pop().expect("scope underflow");
+        for l in scope.locals {
+            self.local_regs[l as usize] = None;
+        }
+        self.locals_top = scope.saved_top;
+        self.top = scope.saved_top;
+    }
+
+    /// Number of open scopes.
+    pub fn scope_depth(&self) -> usize {
+        self.scopes.len()
+    }
+
+    /// Emit `LoadNull` for the managed locals of scopes `depth..`, innermost
+    /// first. The scopes stay open: this is for code that jumps out of
+    /// them.
+    pub fn release_scopes(&mut self, depth: usize) {
+        let mut regs = Vec::new();
+        for scope in self.scopes[depth..].iter().rev() {
+            for &l in scope.locals.iter().rev() {
+                let reg = self.local_regs[l as usize];
+                if self.func.locals[l as usize].ty.is_managed() {
+                    regs.extend(reg);
+                }
+            }
+        }
+        for dst in regs {
+            self.emit(Instr::LoadNull { dst });
+        }
+    }
+
+    /// Emit one `TryExit` per `try` body being left when jumping from the
+    /// current depth to `depth`.
+    pub fn exit_tries(&mut self, depth: u32) {
+        for _ in depth..self.try_depth {
+            self.emit(Instr::TryExit {});
+        }
+    }
+
+    /// Compile a statement list as one block scope.
+    pub fn block(&mut self, body: &[hir::Stmt]) {
+        self.open_scope();
+        for s in body {
+            self.stmt(s);
+        }
+        self.close_scope();
+    }
+}
+
+/// Narrow an index to an instruction operand, panicking with `what` on a
+/// program too large for the bytecode format.
+pub(super) fn to_u16(n: usize, what: &str) -> u16 {
+    u16::try_from(n).unwrap_or_else(|_| panic!("too many {what} for the bytecode format"))
+}

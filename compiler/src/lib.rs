@@ -1,0 +1,16 @@
+//! The Festina compiler: source text to register bytecode.
+//!
+//! Pipeline (each stage is one module):
+//! `lexer` (logos tokens) → `parser` (events into a rowan green tree) →
+//! `syntax`/`ast` (lossless tree and typed views) → `check` (names, types,
+//! every §14.1 compile error; produces the typed `hir`) → `codegen`
+//! (HIR to `festina_vm::program::Program`).
+
+pub mod ast;
+pub mod lexer;
+pub mod parser;
+pub mod syntax;
+pub mod codegen;
+pub mod driver;
+pub mod hir;
+pub mod check;

@@ -1,0 +1,374 @@
+//! The hand-written recursive-descent parser (§9-§11, Annex A).
+//!
+//! The parser reads the lexer's tokens and emits [`event::Event`]s (start
+//! node, token, finish node); [`event::build_tree`] replays them into a
+//! rowan green tree. Trivia never reach the grammar functions: the
+//! [`Parser`] skips whitespace and comments, and also `NEWLINE` tokens
+//! wherever the current context says line feeds are insignificant (inside
+//! `( )`, `[ ]`, map literals and argument lists, after an operator).
+//! Every skipped token is still emitted, so the tree is lossless.
+//!
+//! Errors are collected, never thrown; see [`crate::syntax`] for the
+//! recovery strategy. Every loop in the grammar consumes at least one
+//! token per iteration or exits, and nesting is capped at
+//! [`MAX_DEPTH`] levels, so the parser terminates on any input and never
+//! overflows the stack.
+
+mod event;
+mod grammar;
+
+use rowan::{GreenNode, TextRange, TextSize};
+
+use crate::lexer::Token;
+use crate::syntax::{SyntaxError, SyntaxKind};
+use event::Event;
+use SyntaxKind::*;
+
+/// Maximum nesting of blocks and expressions before the parser stops
+/// descending and reports `nesting too deep`.
+pub const MAX_DEPTH: u32 = 96;
+
+/// Parses a token stream produced by [`crate::lexer::tokenize`] for `text`
+/// into a green `SOURCE_FILE` tree and the syntax errors found.
+///
+/// Never panics; the tree's text equals `text` provided the tokens cover
+/// it (as [`crate::lexer::tokenize`] guarantees).
+pub fn parse_tokens(text: &str, tokens: &[Token]) -> (GreenNode, Vec<SyntaxError>) {
+    let mut parser = Parser::new(text, tokens);
+    grammar::source_file(&mut parser);
+    let Parser { events, errors, .. } = parser;
+    (event::build_tree(text, tokens, events), errors)
+}
+
+/// How line feeds and `{` are treated in the current region.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Ctx {
+    /// `NEWLINE` is skipped like whitespace.
+    pub(crate) newlines_are_trivia: bool,
+    /// A `{` may not start a map literal (conditions, §10.4).
+    pub(crate) no_map: bool,
+}
+
+/// Parser state: the raw tokens, a cursor, the events and errors so far.
+pub(crate) struct Parser<'t> {
+    text: &'t str,
+    tokens: &'t [Token],
+    offsets: Vec<TextSize>,
+    pos: usize,
+    events: Vec<Event>,
+    errors: Vec<SyntaxError>,
+    ctx: Vec<Ctx>,
+    depth: u32,
+}
+
+impl<'t> Parser<'t> {
+    fn new(text: &'t str, tokens: &'t [Token]) -> Self {
+        let mut offsets = Vec::with_capacity(tokens.len() + 1);
+        let mut offset = TextSize::from(0);
+        for token in tokens {
+            offsets.push(offset);
+            offset += TextSize::from(token.len);
+        }
+        offsets.push(offset);
+        Parser {
+            text,
+            tokens,
+            offsets,
+            pos: 0,
+            events: Vec::new(),
+            errors: Vec::new(),
+            ctx: vec![Ctx {
+                newlines_are_trivia: false,
+                no_map: false,
+            }],
+            depth: 0,
+        }
+    }
+
+    fn current_ctx(&self) -> Ctx {
+        self.ctx.last().copied().unwrap_or(Ctx {
+            newlines_are_trivia: false,
+            no_map: false,
+        })
+    }
+
+    /// Runs `f` with newlines significant or not, and maps allowed or not.
+    pub(crate) fn with_ctx<R>(
+        &mut self,
+        newlines_are_trivia: bool,
+        no_map: bool,
+        f: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        self.ctx.push(Ctx {
+            newlines_are_trivia,
+            no_map,
+        });
+        let result = f(self);
+        self.ctx.pop();
+        result
+    }
+
+    /// True when line feeds are currently skipped like whitespace.
+    pub(crate) fn newlines_are_trivia(&self) -> bool {
+        self.current_ctx().newlines_are_trivia
+    }
+
+    /// True when `{` may not open a map literal here.
+    pub(crate) fn no_map(&self) -> bool {
+        self.current_ctx().no_map
+    }
+
+    fn is_skipped(&self, kind: SyntaxKind) -> bool {
+        kind.is_trivia() || (kind == NEWLINE && self.current_ctx().newlines_are_trivia)
+    }
+
+    /// Raw index of the `n`th significant token from the cursor, if any.
+    fn nth_index(&self, n: usize) -> Option<usize> {
+        let mut seen = 0;
+        for (index, token) in self.tokens.iter().enumerate().skip(self.pos) {
+            if self.is_skipped(token.kind) {
+                continue;
+            }
+            if seen == n {
+                return Some(index);
+            }
+            seen += 1;
+        }
+        None
+    }
+
+    /// Kind of the `n`th significant token ahead (`EOF` past the end).
+    pub(crate) fn nth(&self, n: usize) -> SyntaxKind {
+        self.nth_index(n).map_or(EOF, |i| self.tokens[i].kind)
+    }
+
+    /// Kind of the next significant token.
+    pub(crate) fn current(&self) -> SyntaxKind {
+        self.nth(0)
+    }
+
+    /// True when the next significant token is `kind`.
+    pub(crate) fn at(&self, kind: SyntaxKind) -> bool {
+        self.current() == kind
+    }
+
+    /// True when the next significant token is one of `kinds`.
+    pub(crate) fn at_any(&self, kinds: &[SyntaxKind]) -> bool {
+        kinds.contains(&self.current())
+    }
+
+    /// Source text of the `n`th significant token ahead (empty past EOF).
+    pub(crate) fn nth_text(&self, n: usize) -> &'t str {
+        self.nth_index(n).map_or("", |i| {
+            let range = self.range_of(i);
+            let text: &'t str = self.text;
+            text.get(usize::from(range.start())..usize::from(range.end()))
+                .unwrap_or("")
+        })
+    }
+
+    /// True when the next token is the identifier `word` (a contextual
+    /// keyword such as `default` or `use`, §7.4).
+    pub(crate) fn at_contextual(&self, word: &str) -> bool {
+        self.at(IDENT) && self.nth_text(0) == word
+    }
+
+    fn range_of(&self, index: usize) -> TextRange {
+        TextRange::new(self.offsets[index], self.offsets[index + 1])
+    }
+
+    /// Emits every token before raw index `until` as-is.
+    fn flush_to(&mut self, until: usize) {
+        while self.pos < until {
+            let kind = self.tokens[self.pos].kind;
+            self.events.push(Event::Token { kind });
+            self.pos += 1;
+        }
+    }
+
+    /// Emits the trivia (and skipped newlines) before the next significant
+    /// token, so that a node started now begins at that token.
+    fn flush_trivia(&mut self) {
+        let until = self.nth_index(0).unwrap_or(self.tokens.len());
+        self.flush_to(until);
+    }
+
+    /// Consumes the next significant token (no-op at EOF).
+    pub(crate) fn bump(&mut self) {
+        if let Some(index) = self.nth_index(0) {
+            self.flush_to(index + 1);
+        }
+    }
+
+    /// Consumes the next token, then any line feeds after it: used after
+    /// operators, `=`, `,`, `(`, `?`, `:` and `=>`, where a line may break.
+    pub(crate) fn bump_then_skip_newlines(&mut self) {
+        self.bump();
+        self.skip_newlines();
+    }
+
+    /// Consumes line feeds (and the trivia around them) at the cursor.
+    pub(crate) fn skip_newlines(&mut self) {
+        while self.nth_index(0).is_some_and(|i| self.tokens[i].kind == NEWLINE) {
+            self.bump();
+        }
+    }
+
+    /// Kind of the first significant token after any run of line feeds.
+    pub(crate) fn current_after_newlines(&self) -> SyntaxKind {
+        let mut n = 0;
+        while self.nth(n) == NEWLINE {
+            n += 1;
+        }
+        self.nth(n)
+    }
+
+    /// Consumes the next token if it is `kind`.
+    pub(crate) fn eat(&mut self, kind: SyntaxKind) -> bool {
+        if self.at(kind) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes `kind` or reports `expected {what}`.
+    pub(crate) fn expect(&mut self, kind: SyntaxKind, what: &str) -> bool {
+        if self.eat(kind) {
+            return true;
+        }
+        self.error(format!("expected {what}"));
+        false
+    }
+
+    /// Records an error at the next significant token, or just after the
+    /// previous one when the next is a line feed or the end of input.
+    pub(crate) fn error(&mut self, message: impl Into<String>) {
+        let range = match self.nth_index(0) {
+            Some(i) if self.tokens[i].kind != NEWLINE && !self.newline_before_current() => {
+                self.range_of(i)
+            }
+            _ => {
+                let at = self.prev_significant_end();
+                TextRange::empty(at)
+            }
+        };
+        if self.errors.last().is_some_and(|last| last.range == range) {
+            // One error per location is enough.
+            return;
+        }
+        self.errors.push(SyntaxError::new(message, range));
+    }
+
+    fn prev_significant_end(&self) -> TextSize {
+        (0..self.pos)
+            .rev()
+            .find(|&i| !self.tokens[i].kind.is_trivia() && self.tokens[i].kind != NEWLINE)
+            .map_or(self.offsets[self.pos], |i| self.offsets[i + 1])
+    }
+
+    /// Reports `message` and wraps the next token in an `ERROR` node
+    /// (at EOF only reports).
+    pub(crate) fn err_and_bump(&mut self, message: impl Into<String>) {
+        self.error(message);
+        if !self.at(EOF) {
+            let m = self.start();
+            self.bump();
+            m.complete(self, ERROR);
+        }
+    }
+
+    /// Number of syntax errors reported so far.
+    pub(crate) fn error_count(&self) -> usize {
+        self.errors.len()
+    }
+
+    /// True when a line feed separates the cursor from the next
+    /// significant token (only possible where newlines are trivia).
+    pub(crate) fn newline_before_current(&self) -> bool {
+        let until = self.nth_index(0).unwrap_or(self.tokens.len());
+        self.tokens[self.pos..until].iter().any(|t| t.kind == NEWLINE)
+    }
+
+    /// Raw cursor position, used to check that loops make progress.
+    pub(crate) fn progress_mark(&self) -> usize {
+        self.pos
+    }
+
+    /// Starts the root node at the very first byte (before any trivia).
+    pub(crate) fn start_root(&mut self) -> Marker {
+        let pos = self.events.len();
+        self.events.push(Event::tombstone());
+        Marker { pos }
+    }
+
+    /// Starts a node at the next significant token.
+    pub(crate) fn start(&mut self) -> Marker {
+        self.flush_trivia();
+        let pos = self.events.len();
+        self.events.push(Event::tombstone());
+        Marker { pos }
+    }
+
+    /// Enters one nesting level; false (after reporting once per
+    /// excursion) when [`MAX_DEPTH`] is exceeded.
+    pub(crate) fn enter(&mut self) -> bool {
+        self.depth += 1;
+        if self.depth == MAX_DEPTH + 1 {
+            self.error("nesting too deep");
+        }
+        self.depth <= MAX_DEPTH
+    }
+
+    /// Leaves a level entered with [`Parser::enter`].
+    pub(crate) fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Emits every remaining token (used at the end of the file).
+    pub(crate) fn flush_all(&mut self) {
+        self.flush_to(self.tokens.len());
+    }
+}
+
+/// An open node; must be completed or abandoned.
+pub(crate) struct Marker {
+    pos: usize,
+}
+
+impl Marker {
+    /// Finishes the node as `kind`.
+    pub(crate) fn complete(self, p: &mut Parser<'_>, kind: SyntaxKind) -> CompletedMarker {
+        if let Some(Event::Start { kind: slot, .. }) = p.events.get_mut(self.pos) {
+            *slot = kind;
+        }
+        p.events.push(Event::Finish);
+        CompletedMarker { pos: self.pos }
+    }
+
+    /// Drops the node; its children stay in the parent.
+    pub(crate) fn abandon(self, p: &mut Parser<'_>) {
+        if self.pos + 1 == p.events.len() {
+            p.events.pop();
+        }
+    }
+}
+
+/// A finished node, which can still be wrapped by a new parent.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CompletedMarker {
+    pos: usize,
+}
+
+impl CompletedMarker {
+    /// Starts a new node that will contain this one as its first child.
+    pub(crate) fn precede(self, p: &mut Parser<'_>) -> Marker {
+        let new_pos = p.events.len();
+        p.events.push(Event::tombstone());
+        if let Some(Event::Start { forward_parent, .. }) = p.events.get_mut(self.pos) {
+            *forward_parent = Some(new_pos - self.pos);
+        }
+        Marker { pos: new_pos }
+    }
+}

@@ -1,0 +1,151 @@
+//! The lossless syntax tree of Festina.
+//!
+//! # Design
+//!
+//! Parsing happens in three layers, in the style of rust-analyzer:
+//!
+//! 1. **Tokens.** [`crate::lexer::tokenize`] turns the source into a flat
+//!    list of `(SyntaxKind, length)` tokens that covers every byte:
+//!    whitespace, `NEWLINE` (its own kind, because a line feed ends a
+//!    statement, §7.1), comments, literals, punctuation, reserved words and
+//!    `ERROR` tokens for characters that belong to no token. Template
+//!    literals and regex literals are lexed modally (§7.5.3, §7.5.5).
+//! 2. **Events.** The hand-written recursive-descent parser in
+//!    [`crate::parser`] never builds a tree itself. It reads the
+//!    significant tokens and emits a flat list of *start node*, *token* and
+//!    *finish node* events (left-recursive expressions are handled with
+//!    `Marker::precede`, which sets a forward parent on an already emitted
+//!    start event).
+//! 3. **Green tree.** The event sink replays the events into rowan's
+//!    `GreenNodeBuilder`, interleaving the trivia tokens the parser
+//!    skipped. The result is an immutable, lossless green tree: the text of
+//!    the root always equals the input, byte for byte, whatever the input.
+//!
+//! # Errors
+//!
+//! Nothing in this layer fails. Lexical errors (bad characters,
+//! unterminated literals, the `\0` escape, `${` outside a template) and
+//! syntax errors are collected into [`Parse::errors`] as [`SyntaxError`]s
+//! with a text range. Unexpected tokens are wrapped in `ERROR` nodes
+//! (up to the end of the line, a `;` or an unbalanced closer) so that one
+//! run reports every error and the tree still contains every byte.
+//!
+//! Typed views over the untyped [`SyntaxNode`]s live in [`crate::ast`].
+
+mod kind;
+
+pub use kind::{binary_precedence, SyntaxKind};
+
+use rowan::{GreenNode, TextRange};
+
+/// The rowan language tag for Festina trees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum FestinaLang {}
+
+impl rowan::Language for FestinaLang {
+    type Kind = SyntaxKind;
+
+    fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
+        SyntaxKind::from_raw(raw.0)
+    }
+
+    fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
+        rowan::SyntaxKind(kind as u16)
+    }
+}
+
+impl From<SyntaxKind> for rowan::SyntaxKind {
+    fn from(kind: SyntaxKind) -> Self {
+        rowan::SyntaxKind(kind as u16)
+    }
+}
+
+/// A node of the red (cursor) tree.
+pub type SyntaxNode = rowan::SyntaxNode<FestinaLang>;
+/// A token of the red (cursor) tree.
+pub type SyntaxToken = rowan::SyntaxToken<FestinaLang>;
+/// Either a node or a token.
+pub type SyntaxElement = rowan::SyntaxElement<FestinaLang>;
+
+/// A lexical or syntax error with the source range it concerns.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SyntaxError {
+    /// Human-readable description, e.g. `expected expression`.
+    pub message: String,
+    /// Where the error is; empty when it points between two tokens.
+    pub range: TextRange,
+}
+
+impl SyntaxError {
+    /// Creates an error at `range`.
+    pub fn new(message: impl Into<String>, range: TextRange) -> Self {
+        SyntaxError {
+            message: message.into(),
+            range,
+        }
+    }
+}
+
+impl std::fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}..{}: {}",
+            u32::from(self.range.start()),
+            u32::from(self.range.end()),
+            self.message
+        )
+    }
+}
+
+/// The result of [`parse`]: a green tree plus every error found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parse {
+    /// The immutable lossless tree; its root is a `SOURCE_FILE` node.
+    pub green: GreenNode,
+    /// Lexical and syntax errors, sorted by position (stable).
+    pub errors: Vec<SyntaxError>,
+}
+
+impl Parse {
+    /// A red-tree cursor over the root `SOURCE_FILE` node.
+    pub fn syntax_node(&self) -> SyntaxNode {
+        SyntaxNode::new_root(self.green.clone())
+    }
+
+    /// The typed root of the tree.
+    pub fn source_file(&self) -> crate::ast::SourceFile {
+        crate::ast::SourceFile::new(self.syntax_node())
+    }
+
+    /// True when neither the lexer nor the parser reported anything.
+    pub fn ok(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// A stable, indented dump of the tree followed by the errors; used by
+    /// the expectation tests.
+    pub fn debug_dump(&self) -> String {
+        let mut out = format!("{:#?}", self.syntax_node());
+        for error in &self.errors {
+            out.push_str(&format!("error {error}\n"));
+        }
+        out
+    }
+}
+
+/// Parses a whole Festina source file (Annex A `Program`).
+///
+/// Never fails and never panics: errors are reported in
+/// [`Parse::errors`] and the tree text always equals `text`.
+pub fn parse(text: &str) -> Parse {
+    let (tokens, lex_errors) = crate::lexer::tokenize(text);
+    let (green, syntax_errors) = crate::parser::parse_tokens(text, &tokens);
+    let mut errors: Vec<SyntaxError> = lex_errors
+        .into_iter()
+        .map(|e| SyntaxError::new(e.message, e.range))
+        .collect();
+    errors.extend(syntax_errors);
+    errors.sort_by_key(|e| (e.range.start(), e.range.end()));
+    Parse { green, errors }
+}

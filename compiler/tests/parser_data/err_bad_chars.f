@@ -1,0 +1,3 @@
+int a = 1 # 2
+int b = @@@
+log(a ~ b)

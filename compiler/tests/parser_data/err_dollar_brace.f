@@ -1,0 +1,2 @@
+text a = ${x}
+log(a)

@@ -1,0 +1,2 @@
+regex r = /abc
+int ok = 1

@@ -1,0 +1,2 @@
+log(`abc ${ 1 + } def`)
+log(`open ${ name

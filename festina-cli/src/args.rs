@@ -1,0 +1,220 @@
+//! Command-line parsing for `festina`: the argument list to a [`Command`].
+//!
+//! Grammar (§21.1, with `--emit-bytecode` replacing the reference's
+//! `--emit-llvm`, LANGUAGE.md):
+//!
+//! ```text
+//! festina [--emit-bytecode] <file.f> [--emit-bytecode] [--] [args...]
+//! festina run [--emit-bytecode] <file> [--emit-bytecode] [--] [args...]
+//! festina check <file>
+//! festina help | -h | --help
+//! festina --version
+//! ```
+//!
+//! Without a command word, the first argument is taken as the program when
+//! it ends in `.f` or contains a path separator; any other word is an
+//! unknown command. Options after the program are festina's only while
+//! they come first (and up to a `--`); everything after is the program's.
+
+/// What the user asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Compile `path` and run it with `args` (after the program path), or
+    /// print its bytecode listing when `emit_bytecode` is set.
+    Run {
+        /// The program file, as given.
+        path: String,
+        /// Arguments for the program (`argv` after the path).
+        args: Vec<String>,
+        /// Print the listing instead of running.
+        emit_bytecode: bool,
+    },
+    /// Compile `path` and report diagnostics only.
+    Check {
+        /// The program file, as given.
+        path: String,
+    },
+    /// Print the usage text.
+    Help,
+    /// Print the version.
+    Version,
+}
+
+/// The usage text, printed by `festina help` (stdout) and after a usage
+/// error (stderr).
+pub const USAGE: &str = "\
+usage: festina <file.f> [args...]
+       festina <command> ...
+
+commands:
+  <file.f> [args...]      compile the program and run it
+  run <file> [args...]    the same, for any file name
+  check <file>            report compile errors without running
+                          (exit status 2 if there are any)
+  help                    show this text
+
+options:
+  --emit-bytecode         print the program's bytecode instead of running it
+  --version               print festina's version
+  -h, --help              show this text
+  --                      end of festina's options: the rest is the program's
+";
+
+/// Parse the arguments after the executable name. Errors: a message for a
+/// missing program, an unknown command or option, or extra arguments to
+/// `check`; the caller prints it with [`USAGE`] and exits 2.
+pub fn parse(args: Vec<String>) -> Result<Command, String> {
+    let mut emit_bytecode = false;
+    let mut rest = args.into_iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--emit-bytecode" => emit_bytecode = true,
+            "-h" | "--help" | "help" => return Ok(Command::Help),
+            "--version" => return Ok(Command::Version),
+            "run" => return parse_run(emit_bytecode, rest),
+            "check" if emit_bytecode => {
+                return Err("--emit-bytecode does not apply to check".to_string())
+            }
+            "check" => return parse_check(rest),
+            "--" => return program(emit_bytecode, rest),
+            s if s.starts_with('-') => return Err(format!("unknown option '{s}'")),
+            s if looks_like_program(s) => return program_args(emit_bytecode, arg, rest),
+            s => return Err(format!("unknown command '{s}'")),
+        }
+    }
+    Err("no program given".to_string())
+}
+
+/// True for a word that names a program file rather than a command.
+fn looks_like_program(s: &str) -> bool {
+    s.ends_with(".f") || s.contains('/') || s.contains(std::path::MAIN_SEPARATOR)
+}
+
+/// After `run`: options, then the program path and its arguments.
+fn parse_run(
+    mut emit_bytecode: bool,
+    mut rest: impl Iterator<Item = String>,
+) -> Result<Command, String> {
+    for arg in rest.by_ref() {
+        match arg.as_str() {
+            "--emit-bytecode" => emit_bytecode = true,
+            "--" => return program(emit_bytecode, rest),
+            s if s.starts_with('-') => return Err(format!("unknown option '{s}'")),
+            _ => return program_args(emit_bytecode, arg, rest),
+        }
+    }
+    Err("no program given".to_string())
+}
+
+/// After a `--`: the next word is the program, whatever it looks like.
+fn program(emit_bytecode: bool, mut rest: impl Iterator<Item = String>) -> Result<Command, String> {
+    let path = rest.next().ok_or("no program given")?;
+    Ok(Command::Run {
+        path,
+        args: rest.collect(),
+        emit_bytecode,
+    })
+}
+
+/// After the program path: leading `--emit-bytecode`s and one `--` are
+/// festina's, the rest is the program's.
+fn program_args(
+    mut emit_bytecode: bool,
+    path: String,
+    rest: impl Iterator<Item = String>,
+) -> Result<Command, String> {
+    let mut rest = rest.peekable();
+    while rest.next_if(|a| a == "--emit-bytecode").is_some() {
+        emit_bytecode = true;
+    }
+    rest.next_if(|a| a == "--");
+    Ok(Command::Run {
+        path,
+        args: rest.collect(),
+        emit_bytecode,
+    })
+}
+
+/// After `check`: exactly one program path.
+fn parse_check(mut rest: impl Iterator<Item = String>) -> Result<Command, String> {
+    let path = rest.next().ok_or("no program given to check")?;
+    if path.starts_with('-') {
+        return Err(format!("unknown option '{path}' for check"));
+    }
+    match rest.next() {
+        Some(extra) => Err(format!(
+            "unexpected argument '{extra}' after the program to check"
+        )),
+        None => Ok(Command::Check { path }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(args: &[&str]) -> Result<Command, String> {
+        parse(args.iter().map(|s| s.to_string()).collect())
+    }
+
+    fn run(path: &str, args: &[&str], emit_bytecode: bool) -> Result<Command, String> {
+        Ok(Command::Run {
+            path: path.into(),
+            args: args.iter().map(|s| s.to_string()).collect(),
+            emit_bytecode,
+        })
+    }
+
+    #[test]
+    fn program_with_arguments() {
+        assert_eq!(p(&["app.f", "a", "-x"]), run("app.f", &["a", "-x"], false));
+        assert_eq!(p(&["run", "app", "a"]), run("app", &["a"], false));
+        assert_eq!(p(&["dir/app", "a"]), run("dir/app", &["a"], false));
+    }
+
+    #[test]
+    fn emit_bytecode_before_the_program_arguments() {
+        assert_eq!(p(&["app.f", "--emit-bytecode"]), run("app.f", &[], true));
+        assert_eq!(
+            p(&["--emit-bytecode", "app.f", "x"]),
+            run("app.f", &["x"], true)
+        );
+        assert_eq!(
+            p(&["run", "--emit-bytecode", "app.f"]),
+            run("app.f", &[], true)
+        );
+        assert_eq!(
+            p(&["app.f", "x", "--emit-bytecode"]),
+            run("app.f", &["x", "--emit-bytecode"], false)
+        );
+        assert_eq!(
+            p(&["app.f", "--", "--emit-bytecode"]),
+            run("app.f", &["--emit-bytecode"], false)
+        );
+    }
+
+    #[test]
+    fn commands_and_flags() {
+        assert_eq!(
+            p(&["check", "app.f"]),
+            Ok(Command::Check {
+                path: "app.f".into()
+            })
+        );
+        assert_eq!(p(&["help"]), Ok(Command::Help));
+        assert_eq!(p(&["-h"]), Ok(Command::Help));
+        assert_eq!(p(&["--help"]), Ok(Command::Help));
+        assert_eq!(p(&["--version"]), Ok(Command::Version));
+    }
+
+    #[test]
+    fn usage_errors() {
+        assert!(p(&[]).is_err());
+        assert!(p(&["compile", "app.f", "-o", "out"]).is_err());
+        assert!(p(&["--bogus", "app.f"]).is_err());
+        assert!(p(&["check"]).is_err());
+        assert!(p(&["check", "a.f", "b.f"]).is_err());
+        assert!(p(&["--emit-bytecode", "check", "a.f"]).is_err());
+        assert!(p(&["run"]).is_err());
+    }
+}

@@ -1,0 +1,11 @@
+// §9.8 relational operators require numbers and may mix int and float
+log(1 < 2)
+log(2 <= 2)
+log(3 > 4)
+log(5 >= 6)
+log(2 < 2.5)
+log(2.5 > 2)
+log(-1 < 0)
+log(3 != 3)
+log(1 == 1.0)
+log(7 == 7)

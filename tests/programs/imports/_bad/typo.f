@@ -1,0 +1,3 @@
+// helper: contains a type error on line 3
+int ok = 1
+int broken = 'text'

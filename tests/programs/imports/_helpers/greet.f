@@ -1,0 +1,4 @@
+// helper for imports/underscore_helper.f
+text func greet(name:text) {
+    return `Hello, ${name}!`
+}

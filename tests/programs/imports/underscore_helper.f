@@ -1,0 +1,3 @@
+// §6.2 importing a helper from a subdirectory
+import _helpers/greet.f
+log(greet('world'))

@@ -1,0 +1,1035 @@
+//! Reference-counted heap objects with synchronous cycle collection
+//! (§13.1, §13.3).
+//!
+//! # Objects
+//! Structs (and table rows), arrays and maps live in a [`GcBox`]: a
+//! [`Header`] (count, colour/flag bits, kind, owning [`Heap`]) followed by
+//! the payload. A [`Ref<T>`] is a strong pointer to one; cloning retains,
+//! dropping releases, so a value dies exactly when its last register,
+//! field, element or map value lets go of it.
+//!
+//! Payloads use `UnsafeCell` behind a deliberately tiny API (read = clone
+//! out, write = swap in and drop the old value *after* the borrow ends).
+//! No reference into a payload ever escapes a method, and no user code
+//! runs while one is live: the only code that can run during a borrow is
+//! `Vec`/hash-table growth, which drops nothing.
+//!
+//! # Deterministic, flat release
+//! When a count reaches zero the object's payload is taken out and dropped.
+//! Dropping it releases children, which could recurse without bound down a
+//! long linked list; instead, a release that happens while another is in
+//! progress is queued on [`Heap`]'s pending list and the outermost release
+//! drains the queue. The Rust stack stays flat however deep the data is.
+//!
+//! # Cycle collection (Bacon–Rajan synchronous trial deletion)
+//! Only *tracked* objects are candidates: structs whose type can reach
+//! itself (`Record::may_cycle`, or the VM's own analysis), and arrays or
+//! maps into which a struct, array or map has been stored. When a tracked
+//! object is released to a non-zero count it is coloured purple and
+//! buffered as a possible root. When the buffer passes a threshold (checked
+//! by the interpreter at allocation sites, where no payload is borrowed),
+//! or at teardown, [`Heap::collect_cycles`] runs:
+//! 1. *mark gray*: from each purple root, walk struct fields, array
+//!    elements and map values, subtracting one from the count of every
+//!    object reached per edge (trial deletion of internal references);
+//! 2. *scan*: a gray object whose count is still positive is referenced
+//!    from outside the subgraph; it and everything it reaches are
+//!    re-blackened with their counts restored; the rest turn white;
+//! 3. *collect white*: white objects are referenced only by each other.
+//!    Their payloads are taken out; heap edges leaving them were already
+//!    subtracted in step 1 and are forgotten, every other value (text,
+//!    enum boxes, handles) is dropped normally; the boxes are freed.
+//!
+//! Edges through enum boxes are not walked (§13.3): a reference held by a
+//! box counts as an outside reference, which keeps the algorithm sound (a
+//! cycle still reachable from outside is never touched) at the price of
+//! not collecting a cycle closed only through an enum.
+
+use crate::value::{MapData, Value};
+use std::cell::{Cell, RefCell, UnsafeCell};
+use std::marker::PhantomData;
+use std::ptr::NonNull;
+use std::rc::Rc;
+
+/// Default number of buffered possible roots that triggers a collection.
+pub const DEFAULT_THRESHOLD: usize = 10_000;
+
+const COLOR_MASK: u8 = 0b11;
+const BLACK: u8 = 0;
+const GRAY: u8 = 1;
+const WHITE: u8 = 2;
+const PURPLE: u8 = 3;
+const BUFFERED: u8 = 0b100;
+const TRACKED: u8 = 0b1000;
+/// Payload already released (count reached zero) while still buffered.
+const DEAD: u8 = 0b1_0000;
+
+/// Which payload a [`GcBox`] carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Kind {
+    /// A [`StructObj`].
+    Struct,
+    /// An [`ArrObj`].
+    Arr,
+    /// A [`MapObj`].
+    Map,
+}
+
+/// Per-interpreter heap bookkeeping shared by every object it allocated
+/// (each object holds an `Rc<Heap>`, so the heap outlives its objects).
+#[derive(Debug)]
+pub struct Heap {
+    live: Cell<usize>,
+    roots: RefCell<Vec<NonNull<Header>>>,
+    pending: RefCell<Vec<NonNull<Header>>>,
+    releasing: Cell<bool>,
+    collecting: Cell<bool>,
+    threshold: Cell<usize>,
+    base_threshold: Cell<usize>,
+    collections: Cell<u64>,
+}
+
+impl Default for Heap {
+    fn default() -> Self {
+        Heap {
+            live: Cell::new(0),
+            roots: RefCell::new(Vec::new()),
+            pending: RefCell::new(Vec::new()),
+            releasing: Cell::new(false),
+            collecting: Cell::new(false),
+            threshold: Cell::new(DEFAULT_THRESHOLD),
+            base_threshold: Cell::new(DEFAULT_THRESHOLD),
+            collections: Cell::new(0),
+        }
+    }
+}
+
+/// Object header, first field of every [`GcBox`] (`repr(C)`), so a
+/// `NonNull<GcBox<T>>` can be viewed as a `NonNull<Header>` and back once
+/// `kind` says which `T` it is.
+#[repr(C)]
+#[derive(Debug)]
+pub struct Header {
+    rc: Cell<u32>,
+    flags: Cell<u8>,
+    kind: Kind,
+    heap: Rc<Heap>,
+}
+
+/// A heap allocation: header plus payload.
+#[repr(C)]
+#[derive(Debug)]
+pub struct GcBox<T> {
+    hdr: Header,
+    data: T,
+}
+
+/// Payloads that can live in a [`GcBox`].
+pub trait HeapKind: Sized {
+    /// The kind tag stored in the header.
+    const KIND: Kind;
+}
+
+/// A struct instance or table row (§8.9, §8.10): record id plus field
+/// slots in declaration order.
+#[derive(Debug)]
+pub struct StructObj {
+    /// Index into `Program::structs`, or into `Program::tables` when
+    /// `is_row`.
+    pub sid: u32,
+    /// True for a table row.
+    pub is_row: bool,
+    fields: UnsafeCell<Box<[Value]>>,
+}
+
+/// An array (`arr[T]` or `amor arr[T]`, §8.7).
+#[derive(Debug)]
+pub struct ArrObj {
+    items: UnsafeCell<Vec<Value>>,
+}
+
+/// A map with text keys (§8.8), kept in insertion order (iteration order
+/// is unspecified by the language; insertion order is what users expect).
+#[derive(Debug)]
+pub struct MapObj {
+    data: UnsafeCell<MapData>,
+}
+
+impl HeapKind for StructObj {
+    const KIND: Kind = Kind::Struct;
+}
+impl HeapKind for ArrObj {
+    const KIND: Kind = Kind::Arr;
+}
+impl HeapKind for MapObj {
+    const KIND: Kind = Kind::Map;
+}
+
+/// A counted strong reference to a heap object.
+pub struct Ref<T: HeapKind> {
+    ptr: NonNull<GcBox<T>>,
+    _own: PhantomData<GcBox<T>>,
+}
+
+impl<T: HeapKind> std::fmt::Debug for Ref<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Ref({:?}@{:p})", T::KIND, self.ptr)
+    }
+}
+
+impl Heap {
+    /// A fresh heap in an `Rc`, ready to be handed to allocations.
+    pub fn new() -> Rc<Heap> {
+        Rc::new(Heap::default())
+    }
+
+    /// Number of live heap objects (structs, arrays, maps) allocated from
+    /// this heap and not yet released (an emptied box that the roots
+    /// buffer still points at, awaiting the next collection, is not live).
+    pub fn live(&self) -> usize {
+        self.live.get()
+    }
+
+    /// Number of buffered possible cycle roots.
+    pub fn buffered_roots(&self) -> usize {
+        self.roots.borrow().len()
+    }
+
+    /// Number of cycle collections run so far.
+    pub fn collections(&self) -> u64 {
+        self.collections.get()
+    }
+
+    /// True when the possible-roots buffer has passed its threshold; the
+    /// interpreter then calls [`Heap::collect_cycles`] at a safe point.
+    #[inline]
+    pub fn wants_collection(&self) -> bool {
+        self.roots.borrow().len() >= self.threshold.get()
+    }
+
+    /// Set the number of buffered roots that triggers a collection.
+    pub fn set_threshold(&self, n: usize) {
+        self.threshold.set(n.max(1));
+        self.base_threshold.set(n.max(1));
+    }
+
+    fn alloc<T: HeapKind>(self: &Rc<Self>, data: T, tracked: bool) -> Ref<T> {
+        self.live.set(self.live.get() + 1);
+        let b = Box::new(GcBox {
+            hdr: Header {
+                rc: Cell::new(1),
+                flags: Cell::new(if tracked { TRACKED } else { 0 }),
+                kind: T::KIND,
+                heap: Rc::clone(self),
+            },
+            data,
+        });
+        Ref {
+            // SAFETY: Box::into_raw never returns null.
+            ptr: unsafe { NonNull::new_unchecked(Box::into_raw(b)) },
+            _own: PhantomData,
+        }
+    }
+
+    /// Allocate a struct (or row) with the given field values. `tracked`:
+    /// the type may form cycles, so releases buffer it as a possible root.
+    pub fn new_struct(
+        self: &Rc<Self>,
+        sid: u32,
+        is_row: bool,
+        fields: Box<[Value]>,
+        tracked: bool,
+    ) -> Ref<StructObj> {
+        self.alloc(
+            StructObj {
+                sid,
+                is_row,
+                fields: UnsafeCell::new(fields),
+            },
+            tracked,
+        )
+    }
+
+    /// Allocate an array holding `items`.
+    pub fn new_arr(self: &Rc<Self>, items: Vec<Value>) -> Ref<ArrObj> {
+        let tracked = items.iter().any(Value::is_heap);
+        self.alloc(
+            ArrObj {
+                items: UnsafeCell::new(items),
+            },
+            tracked,
+        )
+    }
+
+    /// Allocate an empty map.
+    pub fn new_map(self: &Rc<Self>) -> Ref<MapObj> {
+        self.alloc(
+            MapObj {
+                data: UnsafeCell::new(MapData::default()),
+            },
+            false,
+        )
+    }
+
+    /// Run a synchronous trial-deletion collection over the buffered
+    /// possible roots (see the module documentation). Must not be called
+    /// while any payload is borrowed; the interpreter calls it only between
+    /// instructions. Returns the number of objects freed.
+    pub fn collect_cycles(&self) -> usize {
+        if self.collecting.get() {
+            return 0;
+        }
+        self.collecting.set(true);
+        self.collections.set(self.collections.get() + 1);
+        let roots = std::mem::take(&mut *self.roots.borrow_mut());
+        let mut live_roots = Vec::with_capacity(roots.len());
+        let mut freed = 0;
+        // SAFETY (whole collection): every pointer in the buffer is a live
+        // allocation (a buffered object is never deallocated except here),
+        // and every pointer reached through payloads is a live object whose
+        // count includes that edge. No payload is borrowed elsewhere while
+        // the collector runs (it runs only at safe points, never reentrantly).
+        unsafe {
+            // Mark roots.
+            for &h in &roots {
+                let hd = h.as_ref();
+                let f = hd.flags.get();
+                if f & DEAD != 0 {
+                    free_box(h);
+                } else if f & COLOR_MASK == PURPLE && hd.rc.get() > 0 {
+                    mark_gray(h);
+                    live_roots.push(h);
+                } else {
+                    hd.flags.set(f & !BUFFERED);
+                }
+            }
+            // Scan.
+            for &h in &live_roots {
+                scan(h);
+            }
+            // Collect white.
+            let mut white = Vec::new();
+            for &h in &live_roots {
+                let hd = h.as_ref();
+                hd.flags.set(hd.flags.get() & !BUFFERED);
+                collect_white(h, &mut white);
+            }
+            // Take every white payload out first, then free: edges between
+            // white objects were already subtracted, so they are forgotten.
+            let mut others: Vec<Value> = Vec::new();
+            for &h in &white {
+                take_payload(h, &mut |v: Value| {
+                    if v.is_heap() {
+                        std::mem::forget(v);
+                    } else {
+                        others.push(v);
+                    }
+                });
+            }
+            for &h in &white {
+                free_box(h);
+                freed += 1;
+            }
+            // Dropping the rest (texts, enum boxes, handles) may release
+            // further objects through the ordinary path.
+            drop(others);
+        }
+        self.collecting.set(false);
+        // Adapt: if most buffered roots survived, wait longer next time.
+        let survivors = self.roots.borrow().len();
+        self.threshold
+            .set(self.base_threshold.get().max(survivors.saturating_mul(2)));
+        freed
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Raw operations on headers.
+
+/// Visit the heap children (structs, arrays, maps) of `h`'s payload.
+///
+/// # Safety
+/// `h` must be a live object whose payload is not mutably borrowed.
+unsafe fn for_each_child(h: NonNull<Header>, mut f: impl FnMut(NonNull<Header>)) {
+    let visit = |v: &Value, f: &mut dyn FnMut(NonNull<Header>)| {
+        if let Some(c) = v.heap_header() {
+            f(c)
+        }
+    };
+    match h.as_ref().kind {
+        Kind::Struct => {
+            let b = h.cast::<GcBox<StructObj>>();
+            for v in (&*b.as_ref().data.fields.get()).iter() {
+                visit(v, &mut f);
+            }
+        }
+        Kind::Arr => {
+            let b = h.cast::<GcBox<ArrObj>>();
+            for v in (&*b.as_ref().data.items.get()).iter() {
+                visit(v, &mut f);
+            }
+        }
+        Kind::Map => {
+            let b = h.cast::<GcBox<MapObj>>();
+            for (_, v) in (&*b.as_ref().data.data.get()).entries.iter() {
+                visit(v, &mut f);
+            }
+        }
+    }
+}
+
+/// Move every value out of `h`'s payload into `sink`, leaving it empty.
+///
+/// # Safety
+/// `h` must be a live object whose payload is not borrowed.
+unsafe fn take_payload(h: NonNull<Header>, sink: &mut dyn FnMut(Value)) {
+    match h.as_ref().kind {
+        Kind::Struct => {
+            let b = h.cast::<GcBox<StructObj>>();
+            let fields = std::mem::take(&mut *b.as_ref().data.fields.get());
+            for v in fields.into_vec() {
+                sink(v);
+            }
+        }
+        Kind::Arr => {
+            let b = h.cast::<GcBox<ArrObj>>();
+            let items = std::mem::take(&mut *b.as_ref().data.items.get());
+            for v in items {
+                sink(v);
+            }
+        }
+        Kind::Map => {
+            let b = h.cast::<GcBox<MapObj>>();
+            let data = std::mem::take(&mut *b.as_ref().data.data.get());
+            for (_, v) in data.entries {
+                sink(v);
+            }
+        }
+    }
+}
+
+/// Deallocate the box (its payload must already be empty or only hold
+/// values that need no release) and decrement the live count.
+///
+/// # Safety
+/// `h` must be a live allocation made by [`Heap::alloc`] that nothing
+/// references any more.
+unsafe fn free_box(h: NonNull<Header>) {
+    let heap = &h.as_ref().heap;
+    if h.as_ref().flags.get() & DEAD == 0 {
+        heap.live.set(heap.live.get() - 1);
+    }
+    match h.as_ref().kind {
+        Kind::Struct => drop(Box::from_raw(h.cast::<GcBox<StructObj>>().as_ptr())),
+        Kind::Arr => drop(Box::from_raw(h.cast::<GcBox<ArrObj>>().as_ptr())),
+        Kind::Map => drop(Box::from_raw(h.cast::<GcBox<MapObj>>().as_ptr())),
+    }
+}
+
+fn set_color(hd: &Header, c: u8) {
+    hd.flags.set((hd.flags.get() & !COLOR_MASK) | c);
+}
+
+fn color(hd: &Header) -> u8 {
+    hd.flags.get() & COLOR_MASK
+}
+
+/// # Safety
+/// As for [`Heap::collect_cycles`].
+unsafe fn mark_gray(root: NonNull<Header>) {
+    if color(root.as_ref()) == GRAY {
+        return;
+    }
+    set_color(root.as_ref(), GRAY);
+    let mut stack = vec![root];
+    while let Some(s) = stack.pop() {
+        for_each_child(s, |t| {
+            let td = t.as_ref();
+            td.rc.set(td.rc.get().wrapping_sub(1));
+            if color(td) != GRAY {
+                set_color(td, GRAY);
+                stack.push(t);
+            }
+        });
+    }
+}
+
+/// # Safety
+/// As for [`Heap::collect_cycles`].
+unsafe fn scan(root: NonNull<Header>) {
+    let mut stack = vec![root];
+    while let Some(s) = stack.pop() {
+        let sd = s.as_ref();
+        if color(sd) != GRAY {
+            continue;
+        }
+        if sd.rc.get() > 0 {
+            scan_black(s);
+        } else {
+            set_color(sd, WHITE);
+            for_each_child(s, |t| stack.push(t));
+        }
+    }
+}
+
+/// # Safety
+/// As for [`Heap::collect_cycles`].
+unsafe fn scan_black(root: NonNull<Header>) {
+    set_color(root.as_ref(), BLACK);
+    let mut stack = vec![root];
+    while let Some(s) = stack.pop() {
+        for_each_child(s, |t| {
+            let td = t.as_ref();
+            td.rc.set(td.rc.get().wrapping_add(1));
+            if color(td) != BLACK {
+                set_color(td, BLACK);
+                stack.push(t);
+            }
+        });
+    }
+}
+
+/// # Safety
+/// As for [`Heap::collect_cycles`].
+unsafe fn collect_white(root: NonNull<Header>, out: &mut Vec<NonNull<Header>>) {
+    let mut stack = vec![root];
+    while let Some(s) = stack.pop() {
+        let sd = s.as_ref();
+        if color(sd) == WHITE && sd.flags.get() & BUFFERED == 0 {
+            set_color(sd, BLACK);
+            out.push(s);
+            for_each_child(s, |t| stack.push(t));
+        }
+    }
+}
+
+/// Release one reference to `h`.
+///
+/// # Safety
+/// `h` must be a live object and the caller must own one of its counts.
+#[inline]
+unsafe fn dec(h: NonNull<Header>) {
+    let hd = h.as_ref();
+    let n = hd.rc.get() - 1;
+    hd.rc.set(n);
+    if n == 0 {
+        release(h);
+    } else if hd.flags.get() & TRACKED != 0 {
+        possible_root(h);
+    }
+}
+
+#[cold]
+#[inline(never)]
+unsafe fn possible_root(h: NonNull<Header>) {
+    let hd = h.as_ref();
+    let f = hd.flags.get();
+    if f & COLOR_MASK != PURPLE {
+        let mut nf = (f & !COLOR_MASK) | PURPLE;
+        if f & BUFFERED == 0 {
+            nf |= BUFFERED;
+            hd.heap.roots.borrow_mut().push(h);
+        }
+        hd.flags.set(nf);
+    }
+}
+
+/// The count of `h` reached zero: release its payload (flatly, see the
+/// module docs) and free it unless the roots buffer still points at it.
+#[inline(never)]
+unsafe fn release(h: NonNull<Header>) {
+    // Keep the heap alive while the object (which owns an Rc to it) is
+    // being freed.
+    let heap = Rc::clone(&h.as_ref().heap);
+    if heap.releasing.get() {
+        heap.pending.borrow_mut().push(h);
+        return;
+    }
+    heap.releasing.set(true);
+    release_one(h);
+    loop {
+        let next = heap.pending.borrow_mut().pop();
+        match next {
+            Some(p) => release_one(p),
+            None => break,
+        }
+    }
+    heap.releasing.set(false);
+}
+
+unsafe fn release_one(h: NonNull<Header>) {
+    let hd = h.as_ref();
+    set_color(hd, BLACK);
+    let mut vals: Vec<Value> = Vec::new();
+    take_payload(h, &mut |v| vals.push(v));
+    // Dropping the children may queue further releases (never recursing,
+    // since `releasing` is set).
+    drop(vals);
+    if hd.flags.get() & BUFFERED != 0 {
+        // The roots buffer still points here: keep the (empty) box until
+        // the next collection, but it is no longer a live object.
+        hd.flags.set(hd.flags.get() | DEAD);
+        hd.heap.live.set(hd.heap.live.get() - 1);
+    } else {
+        free_box(h);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Ref<T>
+
+impl<T: HeapKind> Clone for Ref<T> {
+    #[inline]
+    fn clone(&self) -> Self {
+        let hd = self.header();
+        let n = hd.rc.get();
+        if n == u32::MAX {
+            // 4 billion references to one object cannot fit in memory as
+            // 16-byte values; treat it as the impossible state it is.
+            std::process::abort();
+        }
+        hd.rc.set(n + 1);
+        Ref {
+            ptr: self.ptr,
+            _own: PhantomData,
+        }
+    }
+}
+
+impl<T: HeapKind> Drop for Ref<T> {
+    #[inline]
+    fn drop(&mut self) {
+        // SAFETY: this Ref owns one count of a live object.
+        unsafe { dec(self.ptr.cast()) }
+    }
+}
+
+impl<T: HeapKind> Ref<T> {
+    #[inline]
+    fn header(&self) -> &Header {
+        // SAFETY: a Ref keeps its object alive.
+        unsafe { &self.ptr.as_ref().hdr }
+    }
+
+    #[inline]
+    fn data(&self) -> &T {
+        // SAFETY: a Ref keeps its object alive.
+        unsafe { &self.ptr.as_ref().data }
+    }
+
+    /// The object's header as a raw pointer (identity, cycle walks).
+    pub fn header_ptr(&self) -> NonNull<Header> {
+        self.ptr.cast()
+    }
+
+    /// Current reference count.
+    pub fn strong_count(&self) -> u32 {
+        self.header().rc.get()
+    }
+
+    /// True if both refer to the same object (identity, §8.9.1).
+    pub fn ptr_eq(&self, other: &Ref<T>) -> bool {
+        self.ptr == other.ptr
+    }
+
+    /// Mark as a cycle candidate (a heap value was stored inside).
+    #[inline]
+    fn track_if(&self, v: &Value) {
+        if v.is_heap() {
+            let hd = self.header();
+            hd.flags.set(hd.flags.get() | TRACKED);
+        }
+    }
+}
+
+impl Ref<StructObj> {
+    /// Record id (struct or table index).
+    #[inline]
+    pub fn sid(&self) -> u32 {
+        self.data().sid
+    }
+
+    /// True for a table row.
+    pub fn is_row(&self) -> bool {
+        self.data().is_row
+    }
+
+    /// Number of field slots.
+    pub fn len(&self) -> usize {
+        // SAFETY: shared read; no mutable borrow is live (module docs).
+        unsafe { (&*self.data().fields.get()).len() }
+    }
+
+    /// True if the record has no fields.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Field `i` (a clone, i.e. a retained reference), or `None` if out of
+    /// range.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Value> {
+        // SAFETY: shared read; the clone only bumps a count.
+        unsafe { (&*self.data().fields.get()).get(i).cloned() }
+    }
+
+    /// Store `v` in field `i`, releasing the old value after the store
+    /// (§9.11). Returns false if `i` is out of range.
+    #[inline]
+    pub fn set(&self, i: usize, v: Value) -> bool {
+        // SAFETY: the mutable borrow ends before `old` is dropped, and
+        // nothing else borrows the payload meanwhile.
+        let old = unsafe {
+            match (&mut *self.data().fields.get()).get_mut(i) {
+                Some(slot) => std::mem::replace(slot, v),
+                None => return false,
+            }
+        };
+        drop(old);
+        true
+    }
+
+    /// Clones of all field values.
+    pub fn fields(&self) -> Vec<Value> {
+        // SAFETY: shared read.
+        unsafe { (&*self.data().fields.get()).to_vec() }
+    }
+}
+
+impl Ref<ArrObj> {
+    /// Number of elements.
+    #[inline]
+    pub fn len(&self) -> usize {
+        // SAFETY: shared read.
+        unsafe { (&*self.data().items.get()).len() }
+    }
+
+    /// True if there are no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Element `i` (retained), or `None` out of range.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Value> {
+        // SAFETY: shared read.
+        unsafe { (&*self.data().items.get()).get(i).cloned() }
+    }
+
+    /// Store `v` at `i`, releasing the old element; false if out of range.
+    #[inline]
+    pub fn set(&self, i: usize, v: Value) -> bool {
+        self.track_if(&v);
+        // SAFETY: the borrow ends before `old` is dropped.
+        let old = unsafe {
+            match (&mut *self.data().items.get()).get_mut(i) {
+                Some(slot) => std::mem::replace(slot, v),
+                None => return false,
+            }
+        };
+        drop(old);
+        true
+    }
+
+    /// Append `v`; returns the new length.
+    #[inline]
+    pub fn push(&self, v: Value) -> usize {
+        self.track_if(&v);
+        // SAFETY: growth drops nothing; the borrow ends in this block.
+        unsafe {
+            let items = &mut *self.data().items.get();
+            items.push(v);
+            items.len()
+        }
+    }
+
+    /// Remove and return the last element.
+    pub fn pop(&self) -> Option<Value> {
+        // SAFETY: the value is moved out, dropped by the caller later.
+        unsafe { (&mut *self.data().items.get()).pop() }
+    }
+
+    /// Insert at `i` (clamped to the length).
+    pub fn insert(&self, i: usize, v: Value) {
+        self.track_if(&v);
+        // SAFETY: growth drops nothing.
+        unsafe {
+            let items = &mut *self.data().items.get();
+            let i = i.min(items.len());
+            items.insert(i, v);
+        }
+    }
+
+    /// Remove and return element `i`, if in range.
+    pub fn remove(&self, i: usize) -> Option<Value> {
+        // SAFETY: the value is moved out before anyone drops it.
+        unsafe {
+            let items = &mut *self.data().items.get();
+            if i < items.len() {
+                Some(items.remove(i))
+            } else {
+                None
+            }
+        }
+    }
+
+    /// Replace all elements, returning the old ones (dropped by the caller
+    /// after the borrow ended).
+    pub fn replace_all(&self, new: Vec<Value>) -> Vec<Value> {
+        if new.iter().any(Value::is_heap) {
+            let hd = self.header();
+            hd.flags.set(hd.flags.get() | TRACKED);
+        }
+        // SAFETY: swap only; drops happen in the caller.
+        unsafe { std::mem::replace(&mut *self.data().items.get(), new) }
+    }
+
+    /// Clones of all elements.
+    pub fn to_vec(&self) -> Vec<Value> {
+        // SAFETY: shared read.
+        unsafe { (&*self.data().items.get()).to_vec() }
+    }
+}
+
+impl Ref<MapObj> {
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        // SAFETY: shared read.
+        unsafe { (&*self.data().data.get()).entries.len() }
+    }
+
+    /// True if there are no entries.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The value under `key` (retained), or `None`.
+    pub fn get(&self, key: &str) -> Option<Value> {
+        // SAFETY: shared read.
+        unsafe { (&*self.data().data.get()).get(key).cloned() }
+    }
+
+    /// Add or replace `key`; the old value is released after the store.
+    pub fn set(&self, key: &str, v: Value) {
+        self.track_if(&v);
+        // SAFETY: the borrow ends before `old` is dropped.
+        let old = unsafe { (&mut *self.data().data.get()).insert(key, v) };
+        drop(old);
+    }
+
+    /// Remove `key` (missing: no-op).
+    pub fn delete(&self, key: &str) {
+        // SAFETY: the borrow ends before the removed value is dropped.
+        let old = unsafe { (&mut *self.data().data.get()).remove(key) };
+        drop(old);
+    }
+
+    /// Entry `i` in iteration order (key, value), retained.
+    pub fn entry(&self, i: usize) -> Option<(Rc<str>, Value)> {
+        // SAFETY: shared read.
+        unsafe {
+            (&*self.data().data.get())
+                .entries
+                .get(i)
+                .map(|(k, v)| (Rc::clone(k), v.clone()))
+        }
+    }
+
+    /// All keys in iteration order.
+    pub fn keys(&self) -> Vec<Rc<str>> {
+        // SAFETY: shared read.
+        unsafe {
+            (&*self.data().data.get())
+                .entries
+                .iter()
+                .map(|(k, _)| Rc::clone(k))
+                .collect()
+        }
+    }
+}
+
+/// Overwrite a value's storage with zeros if this is the last reference,
+/// following the release cascade (§10.11 `clear`), then drop it. Values
+/// still referenced elsewhere are only released.
+pub fn wipe(v: Value) {
+    let mut work = vec![v];
+    while let Some(v) = work.pop() {
+        match v {
+            Value::Text(mut t) => {
+                if let Some(t) = Rc::get_mut(&mut t) {
+                    t.wipe();
+                }
+            }
+            Value::Ascii(mut a) => {
+                if let Some(a) = Rc::get_mut(&mut a) {
+                    zero_bytes(a.as_mut_slice());
+                }
+            }
+            Value::Enum(b) => {
+                if let Ok(b) = Rc::try_unwrap(b) {
+                    work.push(b.value);
+                }
+            }
+            Value::Struct(s) if s.strong_count() == 1 => {
+                // SAFETY: we hold the only reference; nothing else can
+                // borrow the payload. Fields are moved out, then each slot
+                // is overwritten with a volatile zero.
+                unsafe {
+                    let fields = &mut *s.data().fields.get();
+                    for slot in fields.iter_mut() {
+                        let old = std::mem::replace(slot, Value::Null);
+                        work.push(old);
+                        std::ptr::write_volatile(slot as *mut Value, Value::Int(0));
+                    }
+                }
+            }
+            Value::Arr(a) if a.strong_count() == 1 => {
+                let old = a.replace_all(Vec::new());
+                work.extend(old);
+            }
+            Value::Map(m) if m.strong_count() == 1 => {
+                // SAFETY: only reference; keys are zeroed where unique.
+                let data = unsafe { std::mem::take(&mut *m.data().data.get()) };
+                for (mut k, v) in data.entries {
+                    if let Some(k) = Rc::get_mut(&mut k) {
+                        // SAFETY: zero bytes keep the str valid UTF-8.
+                        unsafe { zero_bytes(k.as_bytes_mut()) };
+                    }
+                    work.push(v);
+                }
+            }
+            other => drop(other),
+        }
+    }
+}
+
+/// Volatile zeroing that the optimizer may not remove.
+pub(crate) fn zero_bytes(b: &mut [u8]) {
+    for x in b.iter_mut() {
+        // SAFETY: `x` is a valid, exclusive byte reference.
+        unsafe { std::ptr::write_volatile(x, 0) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(heap: &Rc<Heap>) -> Ref<StructObj> {
+        heap.new_struct(0, false, vec![Value::Int(0), Value::Null].into(), true)
+    }
+
+    #[test]
+    fn simple_release_frees() {
+        let heap = Heap::new();
+        {
+            let a = node(&heap);
+            let b = node(&heap);
+            a.set(1, Value::Struct(b.clone()));
+            assert_eq!(heap.live(), 2);
+        }
+        assert_eq!(heap.live(), 0);
+    }
+
+    #[test]
+    fn two_node_cycles_are_collected_and_memory_stays_flat() {
+        let heap = Heap::new();
+        heap.set_threshold(1000);
+        let mut peak = 0;
+        for _ in 0..1_000_000 {
+            let a = node(&heap);
+            let b = node(&heap);
+            a.set(1, Value::Struct(b.clone()));
+            b.set(1, Value::Struct(a.clone()));
+            drop(a);
+            drop(b);
+            if heap.wants_collection() {
+                heap.collect_cycles();
+            }
+            peak = peak.max(heap.live());
+        }
+        heap.collect_cycles();
+        assert_eq!(heap.live(), 0);
+        assert!(peak <= 2 * 2_000 + 4, "peak {peak}");
+    }
+
+    #[test]
+    fn reachable_cycle_is_not_freed() {
+        let heap = Heap::new();
+        let a = node(&heap);
+        {
+            let b = node(&heap);
+            a.set(1, Value::Struct(b.clone()));
+            b.set(1, Value::Struct(a.clone()));
+            b.set(0, Value::Int(42));
+        }
+        heap.collect_cycles();
+        assert_eq!(heap.live(), 2);
+        let b = a.get(1).unwrap();
+        let Value::Struct(b) = b else { panic!() };
+        assert_eq!(b.get(0), Some(Value::Int(42)));
+        drop(b);
+        drop(a);
+        heap.collect_cycles();
+        assert_eq!(heap.live(), 0);
+    }
+
+    #[test]
+    fn cycle_through_array_is_collected() {
+        let heap = Heap::new();
+        {
+            let a = node(&heap);
+            let xs = heap.new_arr(Vec::new());
+            xs.push(Value::Struct(a.clone()));
+            a.set(1, Value::Arr(xs.clone()));
+            // Drop the struct first, then the array last: the array must be
+            // a candidate too.
+            drop(a);
+            heap.collect_cycles();
+            assert_eq!(heap.live(), 2);
+            drop(xs);
+        }
+        heap.collect_cycles();
+        assert_eq!(heap.live(), 0);
+    }
+
+    #[test]
+    fn long_list_drops_without_recursion() {
+        let heap = Heap::new();
+        let mut head = Value::Null;
+        for _ in 0..1_000_000 {
+            let n = heap.new_struct(0, false, vec![head].into(), false);
+            head = Value::Struct(n);
+        }
+        assert_eq!(heap.live(), 1_000_000);
+        drop(head);
+        assert_eq!(heap.live(), 0);
+    }
+
+    #[test]
+    fn long_cyclic_list_collects_without_recursion() {
+        let heap = Heap::new();
+        let first = node(&heap);
+        let mut prev = first.clone();
+        for _ in 0..200_000 {
+            let n = node(&heap);
+            prev.set(1, Value::Struct(n.clone()));
+            prev = n;
+        }
+        prev.set(1, Value::Struct(first.clone()));
+        drop(prev);
+        drop(first);
+        heap.collect_cycles();
+        assert_eq!(heap.live(), 0);
+    }
+
+    #[test]
+    fn wipe_zeroes_unique_text() {
+        let heap = Heap::new();
+        let s = node(&heap);
+        s.set(1, Value::text("secret"));
+        wipe(Value::Struct(s));
+        assert_eq!(heap.live(), 0);
+    }
+}

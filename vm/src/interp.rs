@@ -1,0 +1,1583 @@
+//! The interpreter: one dispatch loop over verified register bytecode.
+//!
+//! An [`Interpreter`] owns all mutable state of one Festina thread: the
+//! register stack, saved call frames, globals, the exception-handler
+//! stack, the heap, buffered stdout and argv. The [`Program`] is shared and
+//! immutable (`Arc<Program>`).
+//!
+//! # Frames
+//! Calls use Lua-style register windows. The current frame's registers are
+//! `regs[base .. base + nregs]`. `Call { dst, base: b, func }` starts the
+//! callee's window at the caller's `base + b`, where the arguments already
+//! are; the callee's other registers are nulled on entry where they overlap
+//! the caller's window (everything above the caller's window is null by
+//! invariant). On return the callee's whole window is nulled, releasing its
+//! locals and temporaries at once (§13.1), and the result is written into
+//! the caller's `R[dst]` (left untouched by `ReturnVoid`). Consequently a
+//! call clobbers the caller's registers `R[b..]`: the code generator puts
+//! argument blocks above every live register. The Rust stack stays flat:
+//! Festina calls push a [`Frame`] record, never recurse in Rust. Depth is
+//! limited to [`MAX_FRAMES`] (a runtime failure `stack overflow in function
+//! 'f' at file:line`).
+//!
+//! # Exceptions
+//! `TryEnter` pushes a handler recording the frame depth, the frame's base,
+//! the catch register and the continuation pc. `Throw` (or a native's
+//! `Trap::Throw`) pops the newest handler, unwinds the frames above it
+//! (nulling their windows, which releases their values, §13.7), stores the
+//! text in the catch register and jumps. With no handler, it is a runtime
+//! failure with the thrown text. Returning from a frame drops any handlers
+//! that frame left open (`return` inside `try`, §10.8).
+//!
+//! # Output
+//! stdout goes through a buffer owned by the interpreter. When stdout is a
+//! terminal every `log` line is flushed at once (§16.5); otherwise (a pipe
+//! or file) lines are block-buffered for speed and flushed when the buffer
+//! fills, before anything is written to stderr (so failure messages come
+//! after the output that preceded them), and at exit.
+
+use crate::heap::Heap;
+use crate::native::{NativeEntry, NativeFn, Trap};
+use crate::opcode::{Instr, Reg};
+use crate::program::{Const, Program};
+use crate::render;
+use crate::types::Type;
+use crate::value::{EnumBox, TextObj, Value};
+use std::fmt;
+use std::io::{IsTerminal, Write};
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Maximum call depth before a `stack overflow` runtime failure.
+pub const MAX_FRAMES: usize = 100_000;
+
+/// Flush the stdout buffer when it grows past this many bytes.
+const OUT_BUFFER: usize = 1 << 16;
+
+/// A program could not be loaded: it failed verification or names a
+/// native the registry does not provide.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// Human-readable reason.
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// A saved caller frame.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    func: u32,
+    /// Index of the caller's next instruction.
+    pc: usize,
+    base: usize,
+    /// Caller register receiving the result.
+    dst: Reg,
+}
+
+/// An active `try`.
+#[derive(Clone, Copy, Debug)]
+struct Handler {
+    /// `frames.len()` when entered: the handler's frame level.
+    depth: usize,
+    func: u32,
+    base: usize,
+    reg: Reg,
+    target: usize,
+}
+
+/// How a field-bearing struct slot vivifies (§8.9.2).
+#[derive(Clone, Copy, Debug)]
+enum Viv {
+    None,
+    Struct(u32),
+    Arr,
+    Map,
+}
+
+/// Stdout sink with the flushing policy described in the module docs.
+struct Output {
+    buf: Vec<u8>,
+    sink: Box<dyn Write>,
+    line_flush: bool,
+}
+
+impl Output {
+    fn flush(&mut self) {
+        if !self.buf.is_empty() {
+            // A closed pipe is not the program's failure: drop the bytes.
+            let _ = self.sink.write_all(&self.buf);
+            self.buf.clear();
+        }
+        let _ = self.sink.flush();
+    }
+}
+
+/// Per-program tables computed once at load.
+struct Tables {
+    /// Zero-valued field slots per struct (§8.2).
+    struct_zero: Vec<Box<[Value]>>,
+    /// Whether instances of each struct are cycle-collection candidates.
+    struct_tracked: Vec<bool>,
+    /// Vivification kind of each field of each struct.
+    field_viv: Vec<Vec<Viv>>,
+    /// Per enum: member index holding each struct id (`u16::MAX`: none).
+    enum_sid_tag: Vec<Vec<u16>>,
+    /// The constant pool as values (texts built once, then shared).
+    consts: Vec<Value>,
+    /// Member names of each enum as text values.
+    enum_names: Vec<Vec<Value>>,
+}
+
+/// One Festina execution context (one per OS thread). See the module
+/// documentation for frames, unwinding and output.
+pub struct Interpreter {
+    program: Arc<Program>,
+    natives: Vec<NativeFn>,
+    tables: Tables,
+    /// Each function's code with a `ReturnVoid` appended, so falling off
+    /// the end returns and the fetch needs no bounds check.
+    code: Rc<[Box<[Instr]>]>,
+    regs: Vec<Value>,
+    frames: Vec<Frame>,
+    handlers: Vec<Handler>,
+    globals: Vec<Value>,
+    heap: Rc<Heap>,
+    out: Output,
+    err: Box<dyn Write>,
+    argv: Vec<String>,
+    argv_value: Option<Value>,
+    arg_buf: Vec<Value>,
+    /// Function and instruction index of the native call in progress.
+    cur_loc: (u32, usize),
+}
+
+impl fmt::Debug for Interpreter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Interpreter")
+            .field("frames", &self.frames.len())
+            .field("registers", &self.regs.len())
+            .field("live_objects", &self.heap.live())
+            .finish()
+    }
+}
+
+impl Interpreter {
+    /// Load `program`: verify it (see [`crate::verify`]) and bind every
+    /// name in `program.natives` to the entry of `natives` with that name.
+    /// Errors: a verification failure, or an unknown native name.
+    pub fn new(program: Arc<Program>, natives: &[NativeEntry]) -> Result<Interpreter, LoadError> {
+        crate::verify::verify(&program).map_err(|e| LoadError {
+            message: format!("invalid program: {e}"),
+        })?;
+        let mut bound = Vec::with_capacity(program.natives.len());
+        for name in &program.natives {
+            match natives.iter().find(|e| e.name == name) {
+                Some(e) => bound.push(e.func),
+                None => {
+                    return Err(LoadError {
+                        message: format!(
+                            "the program calls the native function '{name}', which this build of festina does not provide"
+                        ),
+                    })
+                }
+            }
+        }
+        let tables = build_tables(&program);
+        let code = program
+            .functions
+            .iter()
+            .map(|f| {
+                let mut c = f.code.clone();
+                c.push(Instr::ReturnVoid {});
+                c.into_boxed_slice()
+            })
+            .collect();
+        let globals = program.globals.iter().map(|g| zero_scalar(&g.ty)).collect();
+        let stdout = std::io::stdout();
+        let line_flush = stdout.is_terminal();
+        Ok(Interpreter {
+            natives: bound,
+            tables,
+            code,
+            regs: Vec::new(),
+            frames: Vec::new(),
+            handlers: Vec::new(),
+            globals,
+            heap: Heap::new(),
+            out: Output {
+                buf: Vec::with_capacity(OUT_BUFFER),
+                sink: Box::new(stdout),
+                line_flush,
+            },
+            err: Box::new(std::io::stderr()),
+            argv: Vec::new(),
+            argv_value: None,
+            arg_buf: Vec::new(),
+            cur_loc: (program.entry, 0),
+            program,
+        })
+    }
+
+    /// Redirect stdout and stderr (tests, embedding). `line_flush`: flush
+    /// stdout after every line.
+    pub fn set_output(&mut self, out: Box<dyn Write>, err: Box<dyn Write>, line_flush: bool) {
+        self.out.flush();
+        self.out.sink = out;
+        self.out.line_flush = line_flush;
+        self.err = err;
+    }
+
+    /// The loaded program.
+    pub fn program(&self) -> &Arc<Program> {
+        &self.program
+    }
+
+    /// The heap this interpreter allocates from.
+    pub fn heap(&self) -> &Rc<Heap> {
+        &self.heap
+    }
+
+    /// Number of live structs, arrays and maps (for tests and diagnostics).
+    pub fn live_objects(&self) -> usize {
+        self.heap.live()
+    }
+
+    /// The process arguments given to [`Interpreter::run`] (`argv[0]` is
+    /// the program path).
+    pub fn argv(&self) -> &[String] {
+        &self.argv
+    }
+
+    /// The `argv` global object (§16.2): one `arr[text]`, created on first
+    /// use; every call returns the same array.
+    pub fn argv_value(&mut self) -> Value {
+        if let Some(v) = &self.argv_value {
+            return v.clone();
+        }
+        let items = self.argv.iter().map(|s| Value::text(s.as_str())).collect();
+        let v = Value::Arr(self.heap.new_arr(items));
+        self.argv_value = Some(v.clone());
+        v
+    }
+
+    /// Write one line (plus `\n`) to stdout under the flushing policy.
+    pub fn write_line(&mut self, s: &str) {
+        self.out.buf.extend_from_slice(s.as_bytes());
+        self.out.buf.push(b'\n');
+        if self.out.line_flush || self.out.buf.len() >= OUT_BUFFER {
+            self.out.flush();
+        }
+    }
+
+    /// Write raw bytes to stdout (buffered).
+    pub fn write_stdout(&mut self, b: &[u8]) {
+        self.out.buf.extend_from_slice(b);
+        if self.out.buf.len() >= OUT_BUFFER {
+            self.out.flush();
+        }
+    }
+
+    /// Flush stdout now.
+    pub fn flush_output(&mut self) {
+        self.out.flush();
+    }
+
+    /// Write to stderr, after flushing stdout so the two stay in order.
+    pub fn write_stderr(&mut self, s: &str) {
+        self.out.flush();
+        let _ = self.err.write_all(s.as_bytes());
+        let _ = self.err.flush();
+    }
+
+    /// `file:line` of the instruction being executed (inside a native: the
+    /// `CallNative`).
+    pub fn location(&self) -> String {
+        self.loc(self.cur_loc.0, self.cur_loc.1)
+    }
+
+    /// Render a value as text (§8.21), top-level form.
+    pub fn render(&self, v: &Value) -> String {
+        render::to_string(&self.program, v)
+    }
+
+    /// Run the entry function with `argv`; returns the exit status: 0
+    /// normally, the code given to `close`, 1 after a runtime failure or an
+    /// uncaught throw (having printed `fail: <message>` to stderr).
+    pub fn run(&mut self, argv: Vec<String>) -> i32 {
+        self.argv = argv;
+        let result = self.execute();
+        let code = match result {
+            Ok(()) => 0,
+            Err(Trap::Exit(c)) => c,
+            Err(Trap::FailReported) => 1,
+            Err(Trap::Fail(m)) | Err(Trap::Throw(m)) => {
+                self.write_stderr(&format!("fail: {m}\n"));
+                1
+            }
+        };
+        self.out.flush();
+        self.teardown();
+        code
+    }
+
+    /// Release every register, frame, handler and global, then collect
+    /// remaining cycles.
+    fn teardown(&mut self) {
+        self.frames.clear();
+        self.handlers.clear();
+        self.regs.clear();
+        self.argv_value = None;
+        for g in self.globals.iter_mut() {
+            *g = Value::Null;
+        }
+        self.heap.collect_cycles();
+    }
+
+    /// Read global `g` (tests, natives).
+    pub fn global(&self, g: usize) -> Option<&Value> {
+        self.globals.get(g)
+    }
+
+    fn loc(&self, func: u32, pc: usize) -> String {
+        let f = &self.program.functions[func as usize];
+        let file = self
+            .program
+            .files
+            .get(f.file as usize)
+            .map_or("?", |s| s.as_str());
+        // The appended `ReturnVoid` (pc == len) reports the last line.
+        let line = f
+            .lines
+            .get(pc)
+            .or(f.lines.last())
+            .copied()
+            .unwrap_or(0);
+        format!("{file}:{line}")
+    }
+
+    // ---- register access --------------------------------------------------
+
+    #[inline(always)]
+    fn r(&self, i: usize) -> &Value {
+        debug_assert!(i < self.regs.len());
+        // SAFETY: the verifier guarantees every register operand is below
+        // the function's `nregs`, and `call`/`execute` keep
+        // `regs.len() >= base + nregs` for the current frame.
+        unsafe { self.regs.get_unchecked(i) }
+    }
+
+    #[inline(always)]
+    fn w(&mut self, i: usize, v: Value) {
+        debug_assert!(i < self.regs.len());
+        // SAFETY: as in `r`.
+        let slot = unsafe { self.regs.get_unchecked_mut(i) };
+        if slot.is_scalar() {
+            // SAFETY: a scalar owns nothing, so overwriting it without
+            // running its (empty) drop is exactly an assignment.
+            unsafe { std::ptr::write(slot, v) }
+        } else {
+            replace_managed(slot, v)
+        }
+    }
+
+    /// `R[i] := Int(x)`; when the register already holds an int only the
+    /// payload is stored (no tag write, no release check).
+    #[inline(always)]
+    fn set_int(&mut self, i: usize, x: i64) {
+        debug_assert!(i < self.regs.len());
+        // SAFETY: as in `r`.
+        match unsafe { self.regs.get_unchecked_mut(i) } {
+            Value::Int(p) => *p = x,
+            slot => replace_managed(slot, Value::Int(x)),
+        }
+    }
+
+    /// `R[i] := Float(x)`, payload-only when already a float.
+    #[inline(always)]
+    fn set_float(&mut self, i: usize, x: f64) {
+        debug_assert!(i < self.regs.len());
+        // SAFETY: as in `r`.
+        match unsafe { self.regs.get_unchecked_mut(i) } {
+            Value::Float(p) => *p = x,
+            slot => replace_managed(slot, Value::Float(x)),
+        }
+    }
+
+    /// `R[i] := Bool(x)`, payload-only when already a bool.
+    #[inline(always)]
+    fn set_bool(&mut self, i: usize, x: bool) {
+        debug_assert!(i < self.regs.len());
+        // SAFETY: as in `r`.
+        match unsafe { self.regs.get_unchecked_mut(i) } {
+            Value::Bool(p) => *p = x,
+            slot => replace_managed(slot, Value::Bool(x)),
+        }
+    }
+
+    #[inline(always)]
+    fn int(&self, i: usize) -> i64 {
+        self.r(i).as_int()
+    }
+
+    #[inline(always)]
+    fn float(&self, i: usize) -> f64 {
+        self.r(i).as_float()
+    }
+
+    // ---- the dispatch loop ----------------------------------------------------
+
+    fn execute(&mut self) -> Result<(), Trap> {
+        let prog = Arc::clone(&self.program);
+        let mut fidx = prog.entry;
+        let mut func = &prog.functions[fidx as usize];
+        let codes = Rc::clone(&self.code);
+        let mut code: &[Instr] = &codes[fidx as usize];
+        let mut nregs = func.nregs as usize;
+        let mut base = 0usize;
+        let mut pc = 0usize;
+        self.ensure_regs(nregs);
+
+        // Resume at a handler (after a throw) or propagate the trap.
+        macro_rules! trap {
+            ($t:expr) => {{
+                let t: Trap = $t;
+                let h = self.handle_trap(t, fidx, base)?;
+                fidx = h.func;
+                func = &prog.functions[fidx as usize];
+                code = &codes[fidx as usize];
+                nregs = func.nregs as usize;
+                base = h.base;
+                pc = h.target;
+                continue;
+            }};
+        }
+        macro_rules! fail {
+            ($($arg:tt)*) => {{
+                let m = format!($($arg)*);
+                trap!(Trap::Fail(format!("{} at {}", m, self.loc(fidx, pc - 1))))
+            }};
+        }
+
+        loop {
+            debug_assert!(pc < code.len());
+            // SAFETY: every code copy ends with an appended `ReturnVoid`
+            // and the verifier keeps every jump and handler target inside
+            // the original code, so pc only ever reaches indexes in range
+            // (straight-line flow stops at the final `ReturnVoid`; a
+            // return address is always the index after a call, which is
+            // never the last).
+            let ins = unsafe { *code.get_unchecked(pc) };
+            pc += 1;
+            match ins {
+                Instr::Move { dst, src } => {
+                    let v = self.r(base + src as usize).clone();
+                    self.w(base + dst as usize, v);
+                }
+                Instr::LoadInt { dst, imm } => self.set_int(base + dst as usize, imm as i64),
+                Instr::LoadConst { dst, k } => {
+                    // SAFETY-free: verified index.
+                    let v = self.tables.consts[k as usize].clone();
+                    self.w(base + dst as usize, v);
+                }
+                Instr::LoadNull { dst } => self.w(base + dst as usize, Value::Null),
+                Instr::LoadBool { dst, value } => {
+                    self.w(base + dst as usize, Value::Bool(value != 0))
+                }
+                Instr::LoadFunc { dst, func } => self.w(base + dst as usize, Value::Func(func)),
+                Instr::GetGlobal { dst, g } => {
+                    let v = self.globals[g as usize].clone();
+                    self.w(base + dst as usize, v);
+                }
+                Instr::GetGlobalViv { dst, g } => {
+                    if self.globals[g as usize].is_null() {
+                        self.vivify_global(g);
+                    }
+                    let v = self.globals[g as usize].clone();
+                    self.w(base + dst as usize, v);
+                }
+                Instr::SetGlobal { g, src } => {
+                    let v = self.r(base + src as usize).clone();
+                    let old = std::mem::replace(&mut self.globals[g as usize], v);
+                    drop(old);
+                }
+
+                // ---- int arithmetic ----
+                Instr::AddInt { dst, a, b } => {
+                    let v = self
+                        .int(base + a as usize)
+                        .wrapping_add(self.int(base + b as usize));
+                    self.set_int(base + dst as usize, v);
+                }
+                Instr::AddIntImm { dst, a, imm } => {
+                    let v = self.int(base + a as usize).wrapping_add(imm as i64);
+                    self.set_int(base + dst as usize, v);
+                }
+                Instr::SubInt { dst, a, b } => {
+                    let v = self
+                        .int(base + a as usize)
+                        .wrapping_sub(self.int(base + b as usize));
+                    self.set_int(base + dst as usize, v);
+                }
+                Instr::MulInt { dst, a, b } => {
+                    let v = self
+                        .int(base + a as usize)
+                        .wrapping_mul(self.int(base + b as usize));
+                    self.set_int(base + dst as usize, v);
+                }
+                Instr::ModInt { dst, a, b } => {
+                    let d = self.int(base + b as usize);
+                    let v = if d == 0 {
+                        Value::Null
+                    } else {
+                        Value::Int(self.int(base + a as usize).wrapping_rem(d))
+                    };
+                    self.w(base + dst as usize, v);
+                }
+                Instr::NegInt { dst, a } => {
+                    let v = self.int(base + a as usize).wrapping_neg();
+                    self.set_int(base + dst as usize, v);
+                }
+                Instr::IntToFloat { dst, a } => {
+                    let v = match self.r(base + a as usize) {
+                        Value::Int(i) => *i as f64,
+                        _ => f64::NAN,
+                    };
+                    self.set_float(base + dst as usize, v);
+                }
+
+                // ---- float arithmetic ----
+                Instr::AddFloat { dst, a, b } => {
+                    let v = self.float(base + a as usize) + self.float(base + b as usize);
+                    self.set_float(base + dst as usize, v);
+                }
+                Instr::SubFloat { dst, a, b } => {
+                    let v = self.float(base + a as usize) - self.float(base + b as usize);
+                    self.set_float(base + dst as usize, v);
+                }
+                Instr::MulFloat { dst, a, b } => {
+                    let v = self.float(base + a as usize) * self.float(base + b as usize);
+                    self.set_float(base + dst as usize, v);
+                }
+                Instr::DivFloat { dst, a, b } => {
+                    let d = self.float(base + b as usize);
+                    let v = if d == 0.0 {
+                        f64::NAN
+                    } else {
+                        self.float(base + a as usize) / d
+                    };
+                    self.set_float(base + dst as usize, v);
+                }
+                Instr::ModFloat { dst, a, b } => {
+                    let d = self.float(base + b as usize);
+                    let v = if d == 0.0 {
+                        f64::NAN
+                    } else {
+                        self.float(base + a as usize) % d
+                    };
+                    self.set_float(base + dst as usize, v);
+                }
+                Instr::NegFloat { dst, a } => {
+                    let v = -self.float(base + a as usize);
+                    self.set_float(base + dst as usize, v);
+                }
+
+                // ---- comparisons ----
+                Instr::EqInt { dst, a, b } => {
+                    let v = eq_int(self.r(base + a as usize), self.r(base + b as usize));
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::NeInt { dst, a, b } => {
+                    let v = !eq_int(self.r(base + a as usize), self.r(base + b as usize));
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::LtInt { dst, a, b } => {
+                    let v = self.int(base + a as usize) < self.int(base + b as usize);
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::LeInt { dst, a, b } => {
+                    let v = self.int(base + a as usize) <= self.int(base + b as usize);
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::EqFloat { dst, a, b } => {
+                    let v = self.float(base + a as usize) == self.float(base + b as usize);
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::NeFloat { dst, a, b } => {
+                    let (x, y) = (self.float(base + a as usize), self.float(base + b as usize));
+                    // §8.2: a NaN (null float) is neither == nor != anything.
+                    let v = !x.is_nan() && !y.is_nan() && x != y;
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::LtFloat { dst, a, b } => {
+                    let v = self.float(base + a as usize) < self.float(base + b as usize);
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::LeFloat { dst, a, b } => {
+                    let v = self.float(base + a as usize) <= self.float(base + b as usize);
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::EqBool { dst, a, b } => {
+                    let v = eq_scalar(self.r(base + a as usize), self.r(base + b as usize));
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::NeBool { dst, a, b } => {
+                    let v = !eq_scalar(self.r(base + a as usize), self.r(base + b as usize));
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::EqText { dst, a, b } => {
+                    let v = eq_text(self.r(base + a as usize), self.r(base + b as usize));
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::NeText { dst, a, b } => {
+                    let v = !eq_text(self.r(base + a as usize), self.r(base + b as usize));
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::IsNull { dst, src } => {
+                    let v = self.r(base + src as usize).is_null();
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::NotNull { dst, src } => {
+                    let v = !self.r(base + src as usize).is_null();
+                    self.set_bool(base + dst as usize, v);
+                }
+                Instr::Not { dst, src } => {
+                    let v = !self.r(base + src as usize).as_bool();
+                    self.set_bool(base + dst as usize, v);
+                }
+
+                // ---- control flow ----
+                Instr::Jump { off } => pc = (pc as isize + off as isize) as usize,
+                Instr::JumpIfTrue { cond, off } => {
+                    if self.r(base + cond as usize).as_bool() {
+                        pc = (pc as isize + off as isize) as usize;
+                    }
+                }
+                Instr::JumpIfFalse { cond, off } => {
+                    if !self.r(base + cond as usize).as_bool() {
+                        pc = (pc as isize + off as isize) as usize;
+                    }
+                }
+                Instr::Call {
+                    dst,
+                    base: b,
+                    func: callee,
+                } => {
+                    if self.frames.len() >= MAX_FRAMES {
+                        let name = &prog.functions[callee as usize].name;
+                        fail!("stack overflow in function '{name}'");
+                    }
+                    let cf = &prog.functions[callee as usize];
+                    let new_base = base + b as usize;
+                    self.enter(
+                        new_base,
+                        cf.nparams as usize,
+                        cf.nregs as usize,
+                        base + nregs,
+                    );
+                    self.frames.push(Frame {
+                        func: fidx,
+                        pc,
+                        base,
+                        dst,
+                    });
+                    fidx = callee as u32;
+                    func = cf;
+                    code = &codes[fidx as usize];
+                    nregs = func.nregs as usize;
+                    base = new_base;
+                    pc = 0;
+                }
+                Instr::CallValue {
+                    dst,
+                    callee,
+                    base: b,
+                } => {
+                    let target = match self.r(base + callee as usize) {
+                        Value::Func(f) if (*f as usize) < prog.functions.len() => *f,
+                        _ => fail!("call of a null function value"),
+                    };
+                    if self.frames.len() >= MAX_FRAMES {
+                        let name = &prog.functions[target as usize].name;
+                        fail!("stack overflow in function '{name}'");
+                    }
+                    let cf = &prog.functions[target as usize];
+                    let new_base = base + b as usize;
+                    self.enter(
+                        new_base,
+                        cf.nparams as usize,
+                        cf.nregs as usize,
+                        base + nregs,
+                    );
+                    self.frames.push(Frame {
+                        func: fidx,
+                        pc,
+                        base,
+                        dst,
+                    });
+                    fidx = target;
+                    func = cf;
+                    code = &codes[fidx as usize];
+                    nregs = func.nregs as usize;
+                    base = new_base;
+                    pc = 0;
+                }
+                Instr::CallNative {
+                    dst,
+                    base: b,
+                    id,
+                    argc,
+                } => {
+                    let mut args = std::mem::take(&mut self.arg_buf);
+                    let start = base + b as usize;
+                    args.extend_from_slice(&self.regs[start..start + argc as usize]);
+                    self.cur_loc = (fidx, pc - 1);
+                    let f = self.natives[id as usize];
+                    let res = f(self, &args);
+                    args.clear();
+                    self.arg_buf = args;
+                    match res {
+                        Ok(v) => self.w(base + dst as usize, v),
+                        Err(t) => trap!(t),
+                    }
+                }
+                Instr::Return { src } => {
+                    let v = std::mem::take(&mut self.regs[base + src as usize]);
+                    self.leave(base, nregs);
+                    match self.frames.pop() {
+                        None => return Ok(()),
+                        Some(f) => {
+                            fidx = f.func;
+                            func = &prog.functions[fidx as usize];
+                            code = &codes[fidx as usize];
+                            nregs = func.nregs as usize;
+                            base = f.base;
+                            pc = f.pc;
+                            self.w(base + f.dst as usize, v);
+                        }
+                    }
+                }
+                Instr::ReturnVoid {} => {
+                    self.leave(base, nregs);
+                    match self.frames.pop() {
+                        None => return Ok(()),
+                        Some(f) => {
+                            fidx = f.func;
+                            func = &prog.functions[fidx as usize];
+                            code = &codes[fidx as usize];
+                            nregs = func.nregs as usize;
+                            base = f.base;
+                            pc = f.pc;
+                        }
+                    }
+                }
+
+                // ---- exceptions ----
+                Instr::TryEnter { reg, off } => self.handlers.push(Handler {
+                    depth: self.frames.len(),
+                    func: fidx,
+                    base,
+                    reg,
+                    target: (pc as isize + off as isize) as usize,
+                }),
+                Instr::TryExit {} => {
+                    self.handlers.pop();
+                }
+                Instr::Throw { src } => {
+                    let m = self.text_of(base + src as usize);
+                    trap!(Trap::Throw(m))
+                }
+                Instr::Fail { src } => {
+                    let m = self.text_of(base + src as usize);
+                    trap!(Trap::Fail(m))
+                }
+
+                // ---- text ----
+                Instr::Concat { dst, a, b } | Instr::ConcatAscii { dst, a, b } => {
+                    let v = concat(self.r(base + a as usize), self.r(base + b as usize));
+                    self.w(base + dst as usize, v);
+                }
+                Instr::AppendText { dst, src } => {
+                    let more = self.r(base + src as usize).clone();
+                    let i = base + dst as usize;
+                    self.regs[i].append_text(&more);
+                }
+                Instr::ToText { dst, src, mode } => {
+                    let v = match self.r(base + src as usize) {
+                        Value::Text(t) => Value::Text(t.clone()),
+                        other => to_text_slow(&prog, other, mode != 0),
+                    };
+                    self.w(base + dst as usize, v);
+                }
+                Instr::TextIndex { dst, s, i } => {
+                    let v = text_index(self.r(base + s as usize), self.int(base + i as usize));
+                    self.w(base + dst as usize, v);
+                }
+                Instr::TextLen { dst, s } => {
+                    let n = match self.r(base + s as usize) {
+                        Value::Text(t) => t.char_len() as i64,
+                        Value::Ascii(a) => a.len() as i64,
+                        _ => 0,
+                    };
+                    self.set_int(base + dst as usize, n);
+                }
+                Instr::AsciiIndex { dst, s, i } => {
+                    let idx = self.int(base + i as usize);
+                    let v = match self.r(base + s as usize) {
+                        Value::Ascii(a) if idx >= 0 && (idx as usize) < a.len() => {
+                            Value::ascii(vec![a[idx as usize]])
+                        }
+                        _ => Value::Null,
+                    };
+                    self.w(base + dst as usize, v);
+                }
+                Instr::AsciiLen { dst, s } => {
+                    let n = match self.r(base + s as usize) {
+                        Value::Ascii(a) => a.len() as i64,
+                        Value::Text(t) => t.as_str().len() as i64,
+                        _ => 0,
+                    };
+                    self.set_int(base + dst as usize, n);
+                }
+
+                // ---- structs ----
+                Instr::NewStruct { dst, sid } => {
+                    self.maybe_collect();
+                    let fields = self.tables.struct_zero[sid as usize].clone();
+                    let tracked = self.tables.struct_tracked[sid as usize];
+                    let s = self.heap.new_struct(sid, false, fields, tracked);
+                    self.w(base + dst as usize, Value::Struct(s));
+                }
+                Instr::GetField { dst, obj, field } => {
+                    let v = match self.r(base + obj as usize) {
+                        Value::Struct(s) => s.get(field as usize),
+                        _ => None,
+                    };
+                    match v {
+                        Some(v) => self.w(base + dst as usize, v),
+                        None => trap!(self.field_fault(fidx, pc - 1, obj, field, "read")),
+                    }
+                }
+                Instr::GetFieldViv { dst, obj, field } => {
+                    let v = match self.r(base + obj as usize) {
+                        Value::Struct(s) => match s.get(field as usize) {
+                            Some(Value::Null) => Some(self.vivify_field(&s.clone(), field)),
+                            other => other,
+                        },
+                        _ => None,
+                    };
+                    match v {
+                        Some(v) => self.w(base + dst as usize, v),
+                        None => trap!(self.field_fault(fidx, pc - 1, obj, field, "read")),
+                    }
+                }
+                Instr::SetField { obj, field, src } => {
+                    let v = self.r(base + src as usize).clone();
+                    let ok = match self.r(base + obj as usize) {
+                        Value::Struct(s) => s.set(field as usize, v),
+                        _ => false,
+                    };
+                    if !ok {
+                        trap!(self.field_fault(fidx, pc - 1, obj, field, "written"))
+                    }
+                }
+
+                // ---- enums ----
+                Instr::EnumWrap { dst, src, member } => {
+                    let v = match self.r(base + src as usize) {
+                        Value::Null => Value::Null,
+                        // Already an enum value (e.g. re-wrapped): keep it.
+                        Value::Enum(b) => Value::Enum(b.clone()),
+                        other => Value::Enum(Rc::new(EnumBox {
+                            member,
+                            value: other.clone(),
+                        })),
+                    };
+                    self.w(base + dst as usize, v);
+                }
+                Instr::EnumUnwrap { dst, src } => {
+                    let v = match self.r(base + src as usize) {
+                        Value::Enum(b) => b.value.clone(),
+                        other => other.clone(),
+                    };
+                    self.w(base + dst as usize, v);
+                }
+                Instr::EnumTag { dst, src, enum_id } => {
+                    match self.enum_tag(self.r(base + src as usize), enum_id) {
+                        Some(t) => self.w(base + dst as usize, Value::Int(t as i64)),
+                        None => fail!("typeof of a null enum value"),
+                    }
+                }
+                Instr::EnumTypeof { dst, src, enum_id } => {
+                    match self.enum_tag(self.r(base + src as usize), enum_id) {
+                        Some(t) => {
+                            let v = self.tables.enum_names[enum_id as usize]
+                                .get(t as usize)
+                                .cloned()
+                                .unwrap_or(Value::Null);
+                            self.w(base + dst as usize, v);
+                        }
+                        None => fail!("typeof of a null enum value"),
+                    }
+                }
+                Instr::EnumField { dst, obj, idx } => {
+                    let r = &prog.enum_fields[idx as usize];
+                    let v = match self.r(base + obj as usize) {
+                        Value::Struct(s) if s.sid() == r.sid && !s.is_row() => {
+                            s.get(r.field as usize)
+                        }
+                        Value::Enum(b) => match &b.value {
+                            Value::Struct(s) if s.sid() == r.sid => s.get(r.field as usize),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    match v {
+                        Some(v) => self.w(base + dst as usize, v),
+                        None => trap!(self.enum_field_fault(fidx, pc - 1, obj, idx, base)),
+                    }
+                }
+
+                // ---- arrays ----
+                Instr::NewArr { dst, cap } => {
+                    self.maybe_collect();
+                    let a = self.heap.new_arr(Vec::with_capacity(cap as usize));
+                    self.w(base + dst as usize, Value::Arr(a));
+                }
+                Instr::ArrPush { arr, src } => {
+                    let v = self.r(base + src as usize).clone();
+                    match self.r(base + arr as usize) {
+                        Value::Arr(a) => {
+                            a.push(v);
+                        }
+                        _ => fail!("push onto a null array"),
+                    }
+                }
+                Instr::ArrPop { dst, arr } => {
+                    let v = match self.r(base + arr as usize) {
+                        Value::Arr(a) => a.pop().unwrap_or(Value::Null),
+                        _ => Value::Null,
+                    };
+                    self.w(base + dst as usize, v);
+                }
+                Instr::ArrGet { dst, arr, idx } => {
+                    let i = self.int(base + idx as usize);
+                    let v = match self.r(base + arr as usize) {
+                        Value::Arr(a) if i >= 0 => a.get(i as usize),
+                        _ => None,
+                    };
+                    match v {
+                        Some(v) => self.w(base + dst as usize, v),
+                        None => {
+                            let len = arr_len(self.r(base + arr as usize));
+                            fail!("index {i} out of range for array of length {len}")
+                        }
+                    }
+                }
+                Instr::ArrSet { arr, idx, src } => {
+                    let i = self.int(base + idx as usize);
+                    let v = self.r(base + src as usize).clone();
+                    let ok = match self.r(base + arr as usize) {
+                        Value::Arr(a) if i >= 0 => a.set(i as usize, v),
+                        _ => false,
+                    };
+                    if !ok {
+                        let len = arr_len(self.r(base + arr as usize));
+                        fail!("index {i} out of range for array of length {len}")
+                    }
+                }
+                Instr::ArrLen { dst, arr } => {
+                    let n = arr_len(self.r(base + arr as usize));
+                    self.w(base + dst as usize, Value::Int(n as i64));
+                }
+
+                // ---- maps ----
+                Instr::NewMap { dst } => {
+                    self.maybe_collect();
+                    let m = self.heap.new_map();
+                    self.w(base + dst as usize, Value::Map(m));
+                }
+                Instr::MapGet { dst, map, key } => {
+                    let v = match (self.r(base + map as usize), self.r(base + key as usize)) {
+                        (Value::Map(m), k) => m.get(key_str(k)).unwrap_or(Value::Null),
+                        _ => Value::Null,
+                    };
+                    self.w(base + dst as usize, v);
+                }
+                Instr::MapSet { map, key, src } => {
+                    let v = self.r(base + src as usize).clone();
+                    match (self.r(base + map as usize), self.r(base + key as usize)) {
+                        (Value::Map(m), k) => m.set(key_str(k), v),
+                        _ => fail!("map entry written through null"),
+                    }
+                }
+                Instr::MapDelete { map, key } => {
+                    if let (Value::Map(m), k) =
+                        (self.r(base + map as usize), self.r(base + key as usize))
+                    {
+                        m.delete(key_str(k));
+                    }
+                }
+
+                // ---- memory ----
+                Instr::Clear { reg } => {
+                    let v = std::mem::take(&mut self.regs[base + reg as usize]);
+                    crate::heap::wipe(v);
+                }
+            }
+        }
+    }
+
+    /// Prepare a callee window at `new_base`: grow the register stack and
+    /// null the callee's non-parameter registers that overlap the caller's
+    /// window (`caller_top` = caller's base + nregs; above it everything is
+    /// null already).
+    #[inline(always)]
+    fn enter(&mut self, new_base: usize, nparams: usize, nregs: usize, caller_top: usize) {
+        let top = new_base + nregs;
+        if self.regs.len() < top {
+            self.grow_regs(top);
+        }
+        let hi = top.min(caller_top);
+        let mut i = new_base + nparams;
+        while i < hi {
+            self.w(i, Value::Null);
+            i += 1;
+        }
+    }
+
+    /// Release the current frame's window `[base, base + nregs)` and drop
+    /// any handlers the frame left open.
+    #[inline(always)]
+    fn leave(&mut self, base: usize, nregs: usize) {
+        for i in base..base + nregs {
+            self.w(i, Value::Null);
+        }
+        if !self.handlers.is_empty() {
+            let level = self.frames.len();
+            while self.handlers.last().is_some_and(|h| h.depth >= level) {
+                self.handlers.pop();
+            }
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow_regs(&mut self, top: usize) {
+        let want = top.max(self.regs.len() * 2).max(256);
+        self.regs.resize(want, Value::Null);
+    }
+
+    fn ensure_regs(&mut self, n: usize) {
+        if self.regs.len() < n {
+            self.grow_regs(n);
+        }
+    }
+
+    #[inline]
+    fn maybe_collect(&mut self) {
+        if self.heap.wants_collection() {
+            self.collect_now();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn collect_now(&mut self) {
+        self.heap.collect_cycles();
+    }
+
+    /// Route a trap: a throw with a live handler unwinds to it and returns
+    /// where to continue; everything else propagates.
+    #[cold]
+    #[inline(never)]
+    fn handle_trap(&mut self, t: Trap, fidx: u32, base: usize) -> Result<Handler, Trap> {
+        let msg = match t {
+            Trap::Throw(m) => m,
+            other => return Err(other),
+        };
+        let Some(h) = self.handlers.pop() else {
+            return Err(Trap::Throw(msg));
+        };
+        let mut cur_func = fidx;
+        let mut cur_base = base;
+        while self.frames.len() > h.depth {
+            let n = self.program.functions[cur_func as usize].nregs as usize;
+            for i in cur_base..cur_base + n {
+                self.regs[i] = Value::Null;
+            }
+            let f = self.frames.pop().expect("frame depth checked");
+            cur_func = f.func;
+            cur_base = f.base;
+        }
+        self.regs[h.base + h.reg as usize] = Value::text(msg);
+        Ok(h)
+    }
+
+    /// The text of a register for `throw`/`fail` (already text; anything
+    /// else is rendered).
+    fn text_of(&self, i: usize) -> String {
+        match self.r(i) {
+            Value::Text(t) => t.as_str().to_string(),
+            other => render::to_string(&self.program, other),
+        }
+    }
+
+    fn vivify_field(&mut self, s: &crate::heap::Ref<crate::heap::StructObj>, field: u16) -> Value {
+        let viv = if s.is_row() {
+            Viv::None
+        } else {
+            self.tables
+                .field_viv
+                .get(s.sid() as usize)
+                .and_then(|v| v.get(field as usize))
+                .copied()
+                .unwrap_or(Viv::None)
+        };
+        let v = self.fresh(viv);
+        if !v.is_null() {
+            s.set(field as usize, v.clone());
+        }
+        v
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn vivify_global(&mut self, g: u32) {
+        let viv = viv_of(&self.program.globals[g as usize].ty);
+        let v = self.fresh(viv);
+        self.globals[g as usize] = v;
+    }
+
+    /// A fresh empty value of a vivifying kind.
+    fn fresh(&mut self, viv: Viv) -> Value {
+        match viv {
+            Viv::None => Value::Null,
+            Viv::Struct(sid) => {
+                self.maybe_collect();
+                let fields = self.tables.struct_zero[sid as usize].clone();
+                let tracked = self.tables.struct_tracked[sid as usize];
+                Value::Struct(self.heap.new_struct(sid, false, fields, tracked))
+            }
+            Viv::Arr => Value::Arr(self.heap.new_arr(Vec::new())),
+            Viv::Map => Value::Map(self.heap.new_map()),
+        }
+    }
+
+    fn enum_tag(&self, v: &Value, enum_id: u32) -> Option<u16> {
+        match v {
+            Value::Null => None,
+            Value::Enum(b) => Some(b.member),
+            Value::Struct(s) if !s.is_row() => {
+                let t = self.tables.enum_sid_tag[enum_id as usize]
+                    .get(s.sid() as usize)
+                    .copied()
+                    .unwrap_or(u16::MAX);
+                if t == u16::MAX {
+                    Some(classify_member(&self.program, enum_id, v))
+                } else {
+                    Some(t)
+                }
+            }
+            other => Some(classify_member(&self.program, enum_id, other)),
+        }
+    }
+
+    /// The failure for a field access that found no struct.
+    #[cold]
+    #[inline(never)]
+    fn field_fault(&self, fidx: u32, pc: usize, obj: Reg, field: u16, verb: &str) -> Trap {
+        let name = infer_field_name(&self.program, fidx, pc, obj, field);
+        Trap::Fail(format!(
+            "field '{name}' {verb} through null at {}",
+            self.loc(fidx, pc)
+        ))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn enum_field_fault(&self, fidx: u32, pc: usize, obj: Reg, idx: u16, base: usize) -> Trap {
+        let r = &self.program.enum_fields[idx as usize];
+        let at = self.loc(fidx, pc);
+        let v = match self.r(base + obj as usize) {
+            Value::Enum(b) => b.value.clone(),
+            other => other.clone(),
+        };
+        match v {
+            Value::Null => Trap::Fail(format!("field '{}' read through null at {at}", r.name)),
+            Value::Struct(s) => {
+                let variant = self
+                    .program
+                    .structs
+                    .get(s.sid() as usize)
+                    .map_or("?", |x| &x.name);
+                Trap::Fail(format!(
+                    "field '{}' is not in variant '{variant}' at {at}",
+                    r.name
+                ))
+            }
+            _ => Trap::Fail(format!("field '{}' is not in this variant at {at}", r.name)),
+        }
+    }
+}
+
+impl Drop for Interpreter {
+    fn drop(&mut self) {
+        self.out.flush();
+        self.teardown();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Out-of-line helpers.
+
+/// Overwrite a register holding a managed value (the release runs here,
+/// out of the dispatch loop).
+#[inline(never)]
+fn replace_managed(slot: &mut Value, v: Value) {
+    *slot = v;
+}
+
+#[inline]
+fn eq_int(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => x == y,
+        _ => eq_scalar(a, b),
+    }
+}
+
+fn eq_scalar(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Null, Value::Null) => true,
+        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Func(x), Value::Func(y)) => x == y,
+        _ => false,
+    }
+}
+
+fn eq_text(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Text(x), Value::Text(y)) => Rc::ptr_eq(x, y) || x.as_str() == y.as_str(),
+        (Value::Ascii(x), Value::Ascii(y)) => x == y,
+        (Value::Null, Value::Null) => true,
+        (Value::Null, _) | (_, Value::Null) => false,
+        _ => a.as_str() == b.as_str(),
+    }
+}
+
+fn concat(a: &Value, b: &Value) -> Value {
+    match (a, b) {
+        (Value::Ascii(x), Value::Ascii(y)) => {
+            let mut v = Vec::with_capacity(x.len() + y.len());
+            v.extend_from_slice(x);
+            v.extend_from_slice(y);
+            Value::ascii(v)
+        }
+        _ => {
+            let x = a.as_str().unwrap_or("");
+            let y = b.as_str().unwrap_or("");
+            let mut s = String::with_capacity(x.len() + y.len());
+            s.push_str(x);
+            s.push_str(y);
+            Value::Text(Rc::new(TextObj::new(s)))
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn to_text_slow(p: &Program, v: &Value, null_empty: bool) -> Value {
+    match v {
+        Value::Int(i) => Value::text(i.to_string()),
+        Value::Ascii(a) => Value::text(String::from_utf8_lossy(a).into_owned()),
+        other => {
+            let mut s = String::new();
+            render::render(p, other, null_empty, &mut s);
+            Value::text(s)
+        }
+    }
+}
+
+fn text_index(s: &Value, i: i64) -> Value {
+    let Value::Text(t) = s else {
+        return Value::Null;
+    };
+    if i < 0 {
+        return Value::Null;
+    }
+    let i = i as usize;
+    let st = t.as_str();
+    if t.is_ascii() {
+        return match st.as_bytes().get(i) {
+            Some(&b) => Value::text((b as char).to_string()),
+            None => Value::Null,
+        };
+    }
+    match st.chars().nth(i) {
+        Some(c) => Value::text(c.to_string()),
+        None => Value::Null,
+    }
+}
+
+fn arr_len(v: &Value) -> usize {
+    match v {
+        Value::Arr(a) => a.len(),
+        _ => 0,
+    }
+}
+
+/// A map key from a key register: text content, or `null` for a null key
+/// (spec-silent; matches the key's text form).
+fn key_str(k: &Value) -> &str {
+    k.as_str().unwrap_or("null")
+}
+
+/// The member of a (mixed) enum that an unboxed value belongs to, by its
+/// run-time shape; the first member of that shape.
+#[cold]
+fn classify_member(p: &Program, enum_id: u32, v: &Value) -> u16 {
+    let Some(e) = p.enums.get(enum_id as usize) else {
+        return 0;
+    };
+    let fits = |t: &Type| -> bool {
+        match (t.strip_manual(), v) {
+            (Type::Int | Type::Color, Value::Int(_)) => true,
+            (Type::Float, Value::Float(_)) => true,
+            (Type::Bool, Value::Bool(_)) => true,
+            (Type::Text, Value::Text(_)) => true,
+            (Type::Ascii, Value::Ascii(_)) => true,
+            (Type::Struct(sid), Value::Struct(s)) => *sid == s.sid() && !s.is_row(),
+            (Type::Table(tid), Value::Struct(s)) => *tid == s.sid() && s.is_row(),
+            (Type::Arr(_) | Type::Amor(_), Value::Arr(_)) => true,
+            (Type::Map(_), Value::Map(_)) => true,
+            (Type::Func(..), Value::Func(_)) => true,
+            _ => false,
+        }
+    };
+    e.members.iter().position(fits).unwrap_or(0) as u16
+}
+
+/// Best-effort name of field `field` of the struct type held by register
+/// `obj` at instruction `pc`: the compiled code carries no register types,
+/// so follow the register's most recent writer backwards (a cold path, run
+/// only to word a failure message).
+#[cold]
+fn infer_field_name(p: &Program, fidx: u32, pc: usize, obj: Reg, field: u16) -> String {
+    let sid = infer_struct(p, fidx, pc, obj, 0);
+    let by_sid = sid
+        .and_then(|s| p.structs.get(s as usize))
+        .and_then(|r| r.fields.get(field as usize));
+    if let Some(f) = by_sid {
+        return f.name.clone();
+    }
+    // Fall back to the one name every struct with that field index agrees on.
+    let mut names = p
+        .structs
+        .iter()
+        .filter_map(|r| r.fields.get(field as usize))
+        .map(|f| f.name.as_str());
+    if let Some(first) = names.next() {
+        if names.all(|n| n == first) {
+            return first.to_string();
+        }
+    }
+    format!("#{field}")
+}
+
+fn infer_type(p: &Program, fidx: u32, pc: usize, reg: Reg, depth: u32) -> Option<Type> {
+    if depth > 16 {
+        return None;
+    }
+    let code = &p.functions[fidx as usize].code;
+    for j in (0..pc.min(code.len())).rev() {
+        use Instr::*;
+        match code[j] {
+            NewStruct { dst, sid } if dst == reg => return Some(Type::Struct(sid)),
+            Move { dst, src } if dst == reg => return infer_type(p, fidx, j, src, depth + 1),
+            GetGlobal { dst, g } if dst == reg => {
+                return p.globals.get(g as usize).map(|g| g.ty.clone())
+            }
+            GetField { dst, obj, field } | GetFieldViv { dst, obj, field } if dst == reg => {
+                let sid = infer_struct(p, fidx, j, obj, depth + 1)?;
+                return p
+                    .structs
+                    .get(sid as usize)?
+                    .fields
+                    .get(field as usize)
+                    .map(|f| f.ty.clone());
+            }
+            ArrGet { dst, arr, .. } | ArrPop { dst, arr } if dst == reg => {
+                return infer_type(p, fidx, j, arr, depth + 1)?.elem().cloned();
+            }
+            MapGet { dst, map, .. } if dst == reg => {
+                return infer_type(p, fidx, j, map, depth + 1)?.elem().cloned();
+            }
+            EnumField { dst, idx, .. } if dst == reg => {
+                let r = p.enum_fields.get(idx as usize)?;
+                return p
+                    .structs
+                    .get(r.sid as usize)?
+                    .fields
+                    .get(r.field as usize)
+                    .map(|f| f.ty.clone());
+            }
+            ins if writes(&ins) == Some(reg) => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+fn infer_struct(p: &Program, fidx: u32, pc: usize, reg: Reg, depth: u32) -> Option<u32> {
+    match infer_type(p, fidx, pc, reg, depth)? {
+        Type::Struct(s) => Some(s),
+        Type::Manual(t) => match *t {
+            Type::Struct(s) => Some(s),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The register an instruction writes, if any (for [`infer_type`]).
+fn writes(ins: &Instr) -> Option<Reg> {
+    ins.operands()
+        .first()
+        .filter(|(n, _)| *n == "dst")
+        .map(|(_, v)| *v as Reg)
+}
+
+/// Zero value of a global or field slot before first reach (§8.2): scalars
+/// are 0/0.0/false, everything else null (struct, array and map slots are
+/// vivified on first reach by the code).
+fn zero_scalar(t: &Type) -> Value {
+    match t.strip_manual() {
+        Type::Int => Value::Int(0),
+        Type::Float => Value::Float(0.0),
+        Type::Bool => Value::Bool(false),
+        _ => Value::Null,
+    }
+}
+
+fn viv_of(t: &Type) -> Viv {
+    match t.strip_manual() {
+        Type::Struct(s) => Viv::Struct(*s),
+        Type::Arr(_) | Type::Amor(_) => Viv::Arr,
+        Type::Map(_) => Viv::Map,
+        _ => Viv::None,
+    }
+}
+
+fn build_tables(p: &Program) -> Tables {
+    let struct_zero = p
+        .structs
+        .iter()
+        .map(|r| r.fields.iter().map(|f| zero_scalar(&f.ty)).collect())
+        .collect();
+    let computed = cyclic_structs(p);
+    let struct_tracked = p
+        .structs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| r.may_cycle || computed[i])
+        .collect();
+    let field_viv = p
+        .structs
+        .iter()
+        .map(|r| r.fields.iter().map(|f| viv_of(&f.ty)).collect())
+        .collect();
+    let enum_sid_tag = p
+        .enums
+        .iter()
+        .map(|e| {
+            let mut t = vec![u16::MAX; p.structs.len()];
+            for (m, ty) in e.members.iter().enumerate() {
+                if let Type::Struct(s) = ty.strip_manual() {
+                    if let Some(slot) = t.get_mut(*s as usize) {
+                        if *slot == u16::MAX {
+                            *slot = m as u16;
+                        }
+                    }
+                }
+            }
+            t
+        })
+        .collect();
+    let consts = p
+        .consts
+        .iter()
+        .map(|c| match c {
+            Const::Int(i) => Value::Int(*i),
+            Const::Float(f) => Value::Float(*f),
+            Const::Text(s) => Value::text(s.as_str()),
+            Const::Ascii(b) => Value::ascii(b.clone()),
+        })
+        .collect();
+    let enum_names = p
+        .enums
+        .iter()
+        .map(|e| {
+            e.member_names
+                .iter()
+                .map(|n| Value::text(n.as_str()))
+                .collect()
+        })
+        .collect();
+    Tables {
+        struct_zero,
+        struct_tracked,
+        field_viv,
+        enum_sid_tag,
+        consts,
+        enum_names,
+    }
+}
+
+/// For each struct: can a value of it reach itself through fields, array
+/// elements or map values (not through enums, §13.3)? The VM's own answer,
+/// combined with `Record::may_cycle` so a conservative compiler flag and
+/// this analysis both count.
+fn cyclic_structs(p: &Program) -> Vec<bool> {
+    fn targets(t: &Type, out: &mut Vec<u32>) {
+        match t {
+            Type::Struct(s) => out.push(*s),
+            Type::Arr(e) | Type::Amor(e) | Type::Map(e) | Type::Manual(e) => targets(e, out),
+            _ => {}
+        }
+    }
+    let n = p.structs.len();
+    let edges: Vec<Vec<u32>> = p
+        .structs
+        .iter()
+        .map(|r| {
+            let mut out = Vec::new();
+            for f in &r.fields {
+                targets(&f.ty, &mut out);
+            }
+            out.retain(|&t| (t as usize) < n);
+            out
+        })
+        .collect();
+    (0..n)
+        .map(|s| {
+            let mut seen = vec![false; n];
+            let mut stack: Vec<u32> = edges[s].clone();
+            while let Some(t) = stack.pop() {
+                if t as usize == s {
+                    return true;
+                }
+                if !std::mem::replace(&mut seen[t as usize], true) {
+                    stack.extend_from_slice(&edges[t as usize]);
+                }
+            }
+            false
+        })
+        .collect()
+}

@@ -1,0 +1,331 @@
+//! Text form of values (§8.21).
+//!
+//! - `int`: decimal. `float`: C's `printf("%g")` (6 significant digits,
+//!   trailing zeros stripped, exponent form when the exponent is below -4
+//!   or at least 6, with at least two exponent digits); a non-finite float
+//!   renders `null`. `bool`: `true`/`false`.
+//! - `text`/`ascii` at top level: the string itself.
+//! - Structs, rows, arrays, maps: compact JSON (`{"id":7,"xs":[1,2]}`),
+//!   fields in declaration order, map entries in iteration order, strings
+//!   escaped with `\"`, `\\`, `\n`, `\r`, `\t` and `\u00XX` for other
+//!   control characters (raw UTF-8 otherwise).
+//! - A null field renders `null`, except a never-reached struct field of
+//!   array type (`[]`) or map type (`{}`): those are empty values created on
+//!   first reach (§8.9.2), so they already are empty.
+//! - A boxed enum renders its member value; a handle renders `"<blob>"`
+//!   (its type name); a function value has no text form and renders `null`.
+//! - Containers nested deeper than [`MAX_DEPTH`] render `null`, which also
+//!   stops self-referencing cycles.
+
+use crate::program::Program;
+use crate::types::Type;
+use crate::value::Value;
+use std::fmt::Write;
+
+/// Containers at this nesting depth (the top-level container is depth 0)
+/// or deeper render as `null` (§8.21 "depth is capped at 32").
+pub const MAX_DEPTH: usize = 32;
+
+/// Format a finite float like C's `printf("%g", x)`. Non-finite values
+/// give `nan`, `inf` or `-inf` (callers rendering Festina values print
+/// `null` for those instead, see [`render_float`]).
+pub fn format_g(x: f64, out: &mut String) {
+    if x.is_nan() {
+        out.push_str("nan");
+        return;
+    }
+    if x.is_infinite() {
+        out.push_str(if x < 0.0 { "-inf" } else { "inf" });
+        return;
+    }
+    if x.is_sign_negative() {
+        out.push('-');
+    }
+    let a = x.abs();
+    if a == 0.0 {
+        out.push('0');
+        return;
+    }
+    // %e with precision P-1 = 5 decides the exponent (after rounding).
+    let e = format!("{a:.5e}");
+    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if !(-4..6).contains(&exp) {
+        out.push_str(strip_zeros(mant));
+        out.push('e');
+        out.push(if exp < 0 { '-' } else { '+' });
+        let _ = write!(out, "{:02}", exp.unsigned_abs());
+    } else {
+        let prec = (5 - exp) as usize;
+        let f = format!("{a:.prec$}");
+        out.push_str(strip_zeros(&f));
+    }
+}
+
+fn strip_zeros(s: &str) -> &str {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        s
+    }
+}
+
+/// A float as Festina renders it: `%g`, or `null` when not finite.
+pub fn render_float(x: f64, out: &mut String) {
+    if x.is_finite() {
+        format_g(x, out)
+    } else {
+        out.push_str("null")
+    }
+}
+
+/// Render `v` at top level (log, templates, `toText`, throw). `null_empty`:
+/// a null renders as the empty text instead of `null` (`ToText` mode 1).
+pub fn render(program: &Program, v: &Value, null_empty: bool, out: &mut String) {
+    match v {
+        Value::Null => {
+            if !null_empty {
+                out.push_str("null")
+            }
+        }
+        Value::Text(t) => out.push_str(t.as_str()),
+        Value::Ascii(a) => out.push_str(&String::from_utf8_lossy(a)),
+        Value::Enum(b) => render(program, &b.value, null_empty, out),
+        Value::Handle(h) => out.push_str(h.type_name),
+        other => render_json(program, other, 0, out),
+    }
+}
+
+/// Render `v` to a fresh string (top level, null renders `null`).
+pub fn to_string(program: &Program, v: &Value) -> String {
+    let mut s = String::new();
+    render(program, v, false, &mut s);
+    s
+}
+
+/// Render `v` as JSON at nesting `depth`.
+pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String) {
+    match v {
+        Value::Null | Value::Func(_) => out.push_str("null"),
+        Value::Int(i) => {
+            let _ = write!(out, "{i}");
+        }
+        Value::Float(f) => render_float(*f, out),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Text(t) => json_string(t.as_str(), out),
+        Value::Ascii(a) => json_string(&String::from_utf8_lossy(a), out),
+        Value::Enum(b) => render_json(program, &b.value, depth, out),
+        Value::Handle(h) => {
+            out.push_str("\"<");
+            out.push_str(h.type_name);
+            out.push_str(">\"");
+        }
+        _ if depth >= MAX_DEPTH => out.push_str("null"),
+        Value::Struct(s) => {
+            let rec = if s.is_row() {
+                program.tables.get(s.sid() as usize)
+            } else {
+                program.structs.get(s.sid() as usize)
+            };
+            out.push('{');
+            let n = s.len();
+            for i in 0..n {
+                if i > 0 {
+                    out.push(',');
+                }
+                let field = rec.and_then(|r| r.fields.get(i));
+                json_string(field.map_or("?", |f| f.name.as_str()), out);
+                out.push(':');
+                let fv = s.get(i).unwrap_or(Value::Null);
+                if fv.is_null() {
+                    out.push_str(match field.map(|f| f.ty.strip_manual()) {
+                        Some(Type::Arr(_)) | Some(Type::Amor(_)) => "[]",
+                        Some(Type::Map(_)) => "{}",
+                        _ => "null",
+                    });
+                } else {
+                    render_json(program, &fv, depth + 1, out);
+                }
+            }
+            out.push('}');
+        }
+        Value::Arr(a) => {
+            out.push('[');
+            let mut i = 0;
+            while let Some(e) = a.get(i) {
+                if i > 0 {
+                    out.push(',');
+                }
+                render_json(program, &e, depth + 1, out);
+                i += 1;
+            }
+            out.push(']');
+        }
+        Value::Map(m) => {
+            out.push('{');
+            let mut i = 0;
+            while let Some((k, e)) = m.entry(i) {
+                if i > 0 {
+                    out.push(',');
+                }
+                json_string(&k, out);
+                out.push(':');
+                render_json(program, &e, depth + 1, out);
+                i += 1;
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// Append `s` as a JSON string literal (quotes included).
+pub fn json_string(s: &str, out: &mut String) {
+    out.push('"');
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let esc: Option<&str> = match b {
+            b'"' => Some("\\\""),
+            b'\\' => Some("\\\\"),
+            b'\n' => Some("\\n"),
+            b'\r' => Some("\\r"),
+            b'\t' => Some("\\t"),
+            0..=0x1f => None,
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        match esc {
+            Some(e) => out.push_str(e),
+            None => {
+                let _ = write!(out, "\\u{:04x}", b);
+            }
+        }
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::Heap;
+    use crate::program::{Field, Record};
+
+    fn g(x: f64) -> String {
+        let mut s = String::new();
+        render_float(x, &mut s);
+        s
+    }
+
+    #[test]
+    fn percent_g_matches_c() {
+        let cases: &[(f64, &str)] = &[
+            (0.1 + 0.2, "0.3"),
+            (1.0, "1"),
+            (100000.0, "100000"),
+            (1000000.0, "1e+06"),
+            (1234567.0, "1.23457e+06"),
+            (0.0001, "0.0001"),
+            (0.00001, "1e-05"),
+            #[allow(clippy::approx_constant)]
+            (3.14159265, "3.14159"),
+            (-2.5, "-2.5"),
+            (1e12, "1e+12"),
+            (3.5, "3.5"),
+            (0.0, "0"),
+            (-0.0, "-0"),
+            (123456.5, "123456"),
+            (999999.5, "1e+06"),
+            (9.9999995, "10"),
+            (1e-300, "1e-300"),
+            (1.7976931348623157e308, "1.79769e+308"),
+            (0.000123456789, "0.000123457"),
+            (12345.678, "12345.7"),
+            (-1e-7, "-1e-07"),
+            (2.0 / 3.0, "0.666667"),
+            (1e100, "1e+100"),
+            (5e-324, "4.94066e-324"),
+        ];
+        for &(x, want) in cases {
+            assert_eq!(g(x), want, "for {x:e}");
+        }
+        assert_eq!(g(f64::NAN), "null");
+        assert_eq!(g(f64::INFINITY), "null");
+        assert_eq!(g(f64::NEG_INFINITY), "null");
+    }
+
+    #[test]
+    fn json_escapes() {
+        let mut s = String::new();
+        json_string("a\"b\\c\nd\re\tf\u{1}g é", &mut s);
+        assert_eq!(s, "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g é\"");
+    }
+
+    #[test]
+    fn structs_arrays_maps() {
+        let program = Program {
+            structs: vec![Record {
+                name: "P".into(),
+                fields: vec![
+                    Field {
+                        name: "id".into(),
+                        ty: Type::Int,
+                    },
+                    Field {
+                        name: "xs".into(),
+                        ty: Type::Arr(Box::new(Type::Int)),
+                    },
+                    Field {
+                        name: "m".into(),
+                        ty: Type::Map(Box::new(Type::Text)),
+                    },
+                    Field {
+                        name: "next".into(),
+                        ty: Type::Struct(0),
+                    },
+                    Field {
+                        name: "name".into(),
+                        ty: Type::Text,
+                    },
+                ],
+                may_cycle: true,
+            }],
+            ..Program::default()
+        };
+        let heap = Heap::new();
+        let xs = heap.new_arr(vec![Value::Int(1), Value::Int(2)]);
+        let s = heap.new_struct(
+            0,
+            false,
+            vec![
+                Value::Int(7),
+                Value::Arr(xs),
+                Value::Null,
+                Value::Null,
+                Value::text("a\"b"),
+            ]
+            .into(),
+            true,
+        );
+        let v = Value::Struct(s.clone());
+        assert_eq!(
+            to_string(&program, &v),
+            r#"{"id":7,"xs":[1,2],"m":{},"next":null,"name":"a\"b"}"#
+        );
+        // A self-reference is cut off at the depth cap.
+        s.set(3, v.clone());
+        let out = to_string(&program, &v);
+        assert_eq!(out.matches("\"next\":{").count(), MAX_DEPTH - 1);
+        assert!(out.contains("\"next\":null"));
+        s.set(3, Value::Null);
+        let m = heap.new_map();
+        m.set("k", Value::text("v"));
+        m.set("n", Value::Float(f64::NAN));
+        assert_eq!(to_string(&program, &Value::Map(m)), r#"{"k":"v","n":null}"#);
+        let a = heap.new_arr(vec![Value::text("a"), Value::Null]);
+        assert_eq!(to_string(&program, &Value::Arr(a)), r#"["a",null]"#);
+        let mut out = String::new();
+        render(&program, &Value::Null, true, &mut out);
+        assert_eq!(out, "");
+    }
+}

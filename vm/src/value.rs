@@ -1,0 +1,459 @@
+//! Run-time values (§8): a 16-byte tagged enum.
+//!
+//! Scalars (`int`, `float`, `bool`, `color` as a packed int, `func` as a
+//! function index) are stored inline. Everything managed is one pointer:
+//! `text` and `ascii` are `Rc`s to immutable buffers (text has copy
+//! semantics in the language, but since it is never mutated while shared,
+//! sharing the buffer is unobservable; [`Value::append_text`] mutates in
+//! place only when it holds the sole reference), structs/arrays/maps are
+//! [`Ref`]s into the cycle-collected heap (see [`crate::heap`]), mixed-enum
+//! boxes and opaque handles are plain `Rc`s (not walked by the cycle
+//! collector, §13.3).
+//!
+//! Cloning a `Value` retains, dropping releases (§13.1): a register, field
+//! or element that is overwritten releases its old value at once.
+//!
+//! `null` is [`Value::Null`] for every type except `float`, whose null is
+//! a NaN (§8.2). Typed instructions expect the variant the checker
+//! promised and fall back to a neutral reading otherwise (e.g. a null int
+//! in arithmetic reads 0), never panicking.
+
+use crate::heap::{ArrObj, Header, MapObj, Ref, StructObj};
+use std::any::Any;
+use std::cell::Cell;
+use std::fmt;
+use std::ptr::NonNull;
+use std::rc::Rc;
+
+/// One Festina value. Exactly 16 bytes (checked by a test).
+#[derive(Clone, Debug, Default)]
+pub enum Value {
+    /// `null` of any type but `float`.
+    #[default]
+    Null,
+    /// `int` (also `color`, packed `0xRRGGBB`).
+    Int(i64),
+    /// `float` (NaN is the float `null`).
+    Float(f64),
+    /// `bool`.
+    Bool(bool),
+    /// A function value: index into `Program::functions` (§8.12).
+    Func(u32),
+    /// `text` (§8.4).
+    Text(Rc<TextObj>),
+    /// `ascii` (§8.5).
+    Ascii(Rc<Vec<u8>>),
+    /// A struct instance or table row.
+    Struct(Ref<StructObj>),
+    /// An array.
+    Arr(Ref<ArrObj>),
+    /// A map.
+    Map(Ref<MapObj>),
+    /// A boxed member of a mixed enum (§8.11).
+    Enum(Rc<EnumBox>),
+    /// An opaque handle (`blob`, `regex`, ...), owned by the stdlib.
+    Handle(Rc<HandleObj>),
+}
+
+/// An immutable UTF-8 string with a cached code-point length.
+#[derive(Debug)]
+pub struct TextObj {
+    s: String,
+    /// Code-point count, or `usize::MAX` when not computed yet.
+    cp: Cell<usize>,
+}
+
+/// The box of a mixed-enum value: which member, and the member's value.
+#[derive(Debug)]
+pub struct EnumBox {
+    /// Member index in `Enum::members`.
+    pub member: u16,
+    /// The member value.
+    pub value: Value,
+}
+
+/// An opaque stdlib handle (§8.1 "Handles"). Renders as `"<type_name>"`
+/// inside JSON (§8.21).
+pub struct HandleObj {
+    /// Type name used for rendering (`blob`, `regex`, ...).
+    pub type_name: &'static str,
+    /// The native payload.
+    pub data: Box<dyn Any>,
+}
+
+impl fmt::Debug for HandleObj {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "<{}>", self.type_name)
+    }
+}
+
+impl TextObj {
+    /// A text from a string.
+    pub fn new(s: String) -> TextObj {
+        let cp = if s.is_ascii() { s.len() } else { usize::MAX };
+        TextObj {
+            s,
+            cp: Cell::new(cp),
+        }
+    }
+
+    /// The string.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        &self.s
+    }
+
+    /// Length in code points (§8.4), computed once.
+    pub fn char_len(&self) -> usize {
+        let c = self.cp.get();
+        if c != usize::MAX {
+            return c;
+        }
+        let n = self.s.chars().count();
+        self.cp.set(n);
+        n
+    }
+
+    /// True if every character is ASCII (known cheaply once the length is
+    /// cached).
+    pub fn is_ascii(&self) -> bool {
+        self.char_len() == self.s.len()
+    }
+
+    /// Append in place (only through a unique `Rc`).
+    pub fn push_str(&mut self, more: &str, more_cp: Option<usize>) {
+        let c = self.cp.get();
+        self.cp.set(match more_cp {
+            Some(m) if c != usize::MAX => c + m,
+            _ => usize::MAX,
+        });
+        self.s.push_str(more);
+    }
+
+    /// Overwrite the bytes with zeros (for `clear`, §10.11).
+    pub fn wipe(&mut self) {
+        // SAFETY: all-zero bytes are valid UTF-8.
+        unsafe { crate::heap::zero_bytes(self.s.as_bytes_mut()) };
+    }
+}
+
+impl Value {
+    /// A text value.
+    pub fn text(s: impl Into<String>) -> Value {
+        Value::Text(Rc::new(TextObj::new(s.into())))
+    }
+
+    /// An ascii value.
+    pub fn ascii(b: impl Into<Vec<u8>>) -> Value {
+        Value::Ascii(Rc::new(b.into()))
+    }
+
+    /// True for values that own nothing (null, int, float, bool, func):
+    /// overwriting them needs no release.
+    #[inline(always)]
+    pub fn is_scalar(&self) -> bool {
+        matches!(
+            self,
+            Value::Null | Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::Func(_)
+        )
+    }
+
+    /// True for `Null` (a NaN float is *not* `Null`; see §8.2).
+    #[inline]
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null)
+    }
+
+    /// True for struct, array and map values: the edges the cycle
+    /// collector walks.
+    #[inline]
+    pub fn is_heap(&self) -> bool {
+        matches!(self, Value::Struct(_) | Value::Arr(_) | Value::Map(_))
+    }
+
+    /// The heap header of a struct/array/map value.
+    pub(crate) fn heap_header(&self) -> Option<NonNull<Header>> {
+        match self {
+            Value::Struct(r) => Some(r.header_ptr()),
+            Value::Arr(r) => Some(r.header_ptr()),
+            Value::Map(r) => Some(r.header_ptr()),
+            _ => None,
+        }
+    }
+
+    /// The int, with the fallbacks typed instructions use: a null (or any
+    /// non-int) reads 0, a float truncates.
+    #[inline]
+    pub fn as_int(&self) -> i64 {
+        match self {
+            Value::Int(i) => *i,
+            other => int_fallback(other),
+        }
+    }
+
+    /// The float: null reads NaN (the float null), an int widens.
+    #[inline]
+    pub fn as_float(&self) -> f64 {
+        match self {
+            Value::Float(f) => *f,
+            other => float_fallback(other),
+        }
+    }
+
+    /// The bool: anything but `true` reads false.
+    #[inline]
+    pub fn as_bool(&self) -> bool {
+        matches!(self, Value::Bool(true))
+    }
+
+    /// The text content, if a text (or ascii) value.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::Text(t) => Some(t.as_str()),
+            // Ascii is a subset of UTF-8 by construction (§8.5); fall back
+            // to None on anything else.
+            Value::Ascii(a) => std::str::from_utf8(a).ok(),
+            _ => None,
+        }
+    }
+
+    /// Append `more` to this text value in place when the buffer is not
+    /// shared; otherwise copy first (§9.11 note: amortized O(1)). A null
+    /// (or non-text) receiver counts as empty.
+    pub fn append_text(&mut self, more: &Value) {
+        let (s, cp) = match more {
+            Value::Text(t) => {
+                let c = t.cp.get();
+                (t.as_str(), (c != usize::MAX).then_some(c))
+            }
+            Value::Ascii(a) => match std::str::from_utf8(a) {
+                Ok(s) => (s, Some(s.len())),
+                Err(_) => return,
+            },
+            _ => return,
+        };
+        if let Value::Text(t) = self {
+            if let Some(m) = Rc::get_mut(t) {
+                m.push_str(s, cp);
+                return;
+            }
+        }
+        append_slow(self, s);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn append_slow(v: &mut Value, s: &str) {
+    let mut base = match v {
+        Value::Text(t) => {
+            let mut b = String::with_capacity((t.as_str().len() + s.len()) * 2);
+            b.push_str(t.as_str());
+            b
+        }
+        _ => String::with_capacity(s.len() * 2),
+    };
+    base.push_str(s);
+    *v = Value::Text(Rc::new(TextObj::new(base)));
+}
+
+#[cold]
+#[inline(never)]
+fn int_fallback(v: &Value) -> i64 {
+    match v {
+        Value::Float(f) if f.is_finite() => *f as i64,
+        Value::Bool(b) => *b as i64,
+        _ => 0,
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn float_fallback(v: &Value) -> f64 {
+    match v {
+        Value::Int(i) => *i as f64,
+        _ => f64::NAN,
+    }
+}
+
+impl PartialEq for Value {
+    /// Scalars by value (NaN never equal), text/ascii by content, managed
+    /// objects by identity. For tests and natives; the VM's `==` uses the
+    /// typed instructions.
+    fn eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Null, Value::Null) => true,
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a == b,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Func(a), Value::Func(b)) => a == b,
+            (Value::Text(a), Value::Text(b)) => a.as_str() == b.as_str(),
+            (Value::Ascii(a), Value::Ascii(b)) => a == b,
+            (Value::Struct(a), Value::Struct(b)) => a.ptr_eq(b),
+            (Value::Arr(a), Value::Arr(b)) => a.ptr_eq(b),
+            (Value::Map(a), Value::Map(b)) => a.ptr_eq(b),
+            (Value::Enum(a), Value::Enum(b)) => Rc::ptr_eq(a, b),
+            (Value::Handle(a), Value::Handle(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Map storage: insertion-ordered entries plus a hash index.
+
+/// Storage of a map: entries in insertion order (a removal moves the last
+/// entry into the hole) and a hash table of entry indexes keyed by the
+/// entry's key. Hashing uses a fixed-seed function so runs are
+/// reproducible.
+#[derive(Default)]
+pub struct MapData {
+    pub(crate) entries: Vec<(Rc<str>, Value)>,
+    index: hashbrown::HashTable<u32>,
+}
+
+impl fmt::Debug for MapData {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries(self.entries.iter().map(|(k, v)| (k, v)))
+            .finish()
+    }
+}
+
+/// FxHash-style byte hash (fixed seed, fast for short keys).
+pub fn hash_str(s: &str) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h: u64 = s.len() as u64;
+    let mut b = s.as_bytes();
+    while b.len() >= 8 {
+        let w = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+        b = &b[8..];
+    }
+    if !b.is_empty() {
+        let mut w = [0u8; 8];
+        w[..b.len()].copy_from_slice(b);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    }
+    // Final avalanche so the table's top bits are well mixed.
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^ (h >> 33)
+}
+
+impl MapData {
+    fn find(&self, key: &str) -> Option<usize> {
+        let h = hash_str(key);
+        self.index
+            .find(h, |&i| &*self.entries[i as usize].0 == key)
+            .map(|&i| i as usize)
+    }
+
+    /// Value under `key`.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.find(key).map(|i| &self.entries[i].1)
+    }
+
+    /// Add or replace; returns the replaced value (to drop after the
+    /// borrow ends).
+    pub fn insert(&mut self, key: &str, v: Value) -> Option<Value> {
+        if let Some(i) = self.find(key) {
+            return Some(std::mem::replace(&mut self.entries[i].1, v));
+        }
+        let i = self.entries.len() as u32;
+        self.entries.push((Rc::from(key), v));
+        let entries = &self.entries;
+        self.index
+            .insert_unique(hash_str(key), i, |&j| hash_str(&entries[j as usize].0));
+        None
+    }
+
+    /// Remove `key`; returns the removed value.
+    pub fn remove(&mut self, key: &str) -> Option<Value> {
+        let h = hash_str(key);
+        let entries = &self.entries;
+        let slot = self
+            .index
+            .find_entry(h, |&i| &*entries[i as usize].0 == key)
+            .ok()?;
+        let (i, _) = slot.remove();
+        let i = i as usize;
+        let last = self.entries.len() - 1;
+        if i != last {
+            // Re-point the index of the entry that moves into the hole.
+            let hl = hash_str(&self.entries[last].0);
+            if let Some(p) = self.index.find_mut(hl, |&j| j as usize == last) {
+                *p = i as u32;
+            }
+        }
+        let (_, v) = self.entries.swap_remove(i);
+        Some(v)
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_is_16_bytes() {
+        assert_eq!(std::mem::size_of::<Value>(), 16);
+    }
+
+    #[test]
+    fn append_in_place_is_linear() {
+        let mut v = Value::Null;
+        let piece = Value::text("ab");
+        for _ in 0..1_000_000 {
+            v.append_text(&piece);
+        }
+        let Value::Text(t) = &v else { panic!() };
+        assert_eq!(t.char_len(), 2_000_000);
+    }
+
+    #[test]
+    fn append_copies_when_shared() {
+        let mut a = Value::text("x");
+        let b = a.clone();
+        a.append_text(&Value::text("é"));
+        assert_eq!(a.as_str(), Some("xé"));
+        assert_eq!(b.as_str(), Some("x"));
+        let Value::Text(t) = &a else { panic!() };
+        assert_eq!(t.char_len(), 2);
+    }
+
+    #[test]
+    fn map_insert_get_remove() {
+        let mut m = MapData::default();
+        for i in 0..100 {
+            m.insert(&format!("k{i}"), Value::Int(i));
+        }
+        assert_eq!(m.get("k42"), Some(&Value::Int(42)));
+        assert_eq!(m.remove("k0"), Some(Value::Int(0)));
+        assert_eq!(m.remove("k0"), None);
+        assert_eq!(m.len(), 99);
+        for i in 1..100 {
+            assert_eq!(m.get(&format!("k{i}")), Some(&Value::Int(i)));
+        }
+        assert_eq!(m.insert("k5", Value::Int(-5)), Some(Value::Int(5)));
+        assert_eq!(m.get("k5"), Some(&Value::Int(-5)));
+    }
+
+    #[test]
+    fn fallbacks_never_panic() {
+        assert_eq!(Value::Null.as_int(), 0);
+        assert!(Value::Null.as_float().is_nan());
+        assert!(!Value::Null.as_bool());
+        assert_eq!(Value::Int(3).as_float(), 3.0);
+    }
+}

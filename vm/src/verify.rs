@@ -1,0 +1,350 @@
+//! Load-time verification of a [`Program`].
+//!
+//! Every program the interpreter runs, whether built in memory by the
+//! compiler or decoded from a bundle, is checked once so the dispatch loop
+//! can rely on it without per-instruction checks:
+//! - every register operand is below its function's `nregs`, and a call's
+//!   argument block (`base + nparams`, `base + argc`) lies inside the
+//!   caller's window;
+//! - every constant, global, function, struct, enum, `enum_fields` and
+//!   native index is in range;
+//! - every jump and handler target stays inside its function;
+//! - line tables match code, file indexes are valid, the entry function
+//!   exists and takes no parameters;
+//! - every type refers to existing struct/table/enum declarations.
+
+use crate::opcode::{Instr, Reg};
+use crate::program::{Function, Program};
+use crate::types::Type;
+
+/// Check `program`; the error names the function and instruction at
+/// fault.
+pub fn verify(program: &Program) -> Result<(), String> {
+    let nf = program.functions.len();
+    if (program.entry as usize) >= nf {
+        return Err(format!(
+            "entry function {} does not exist ({} functions)",
+            program.entry, nf
+        ));
+    }
+    if program.functions[program.entry as usize].nparams != 0 {
+        return Err("the entry function must take no parameters".into());
+    }
+    for g in &program.globals {
+        check_type(program, &g.ty).map_err(|e| format!("global '{}': {e}", g.name))?;
+    }
+    for recs in [&program.structs, &program.tables] {
+        for r in recs.iter() {
+            if r.fields.len() > u16::MAX as usize {
+                return Err(format!("record '{}' has too many fields", r.name));
+            }
+            for f in &r.fields {
+                check_type(program, &f.ty)
+                    .map_err(|e| format!("field '{}.{}': {e}", r.name, f.name))?;
+            }
+        }
+    }
+    for e in &program.enums {
+        if e.member_names.len() != e.members.len() {
+            return Err(format!(
+                "enum '{}': member names do not match members",
+                e.name
+            ));
+        }
+        if e.members.len() > u16::MAX as usize {
+            return Err(format!("enum '{}' has too many members", e.name));
+        }
+        for m in &e.members {
+            check_type(program, m).map_err(|x| format!("enum '{}': {x}", e.name))?;
+            if e.pure_struct && !matches!(m, Type::Struct(_)) {
+                return Err(format!(
+                    "enum '{}' is marked pure-struct but has a non-struct member",
+                    e.name
+                ));
+            }
+        }
+    }
+    for (i, ef) in program.enum_fields.iter().enumerate() {
+        let ok = program
+            .structs
+            .get(ef.sid as usize)
+            .is_some_and(|s| (ef.field as usize) < s.fields.len());
+        if !ok {
+            return Err(format!("enum field reference {i} names no struct field"));
+        }
+    }
+    for f in &program.functions {
+        verify_function(program, f).map_err(|e| format!("function '{}': {e}", f.name))?;
+    }
+    Ok(())
+}
+
+fn check_type(p: &Program, t: &Type) -> Result<(), String> {
+    match t {
+        Type::Struct(id) if (*id as usize) >= p.structs.len() => {
+            Err(format!("unknown struct id {id}"))
+        }
+        Type::Table(id) if (*id as usize) >= p.tables.len() => {
+            Err(format!("unknown table id {id}"))
+        }
+        Type::Enum(id) if (*id as usize) >= p.enums.len() => Err(format!("unknown enum id {id}")),
+        Type::Arr(e) | Type::Amor(e) | Type::Map(e) | Type::Manual(e) => check_type(p, e),
+        Type::Func(ps, r) => {
+            for x in ps {
+                check_type(p, x)?;
+            }
+            check_type(p, r)
+        }
+        _ => Ok(()),
+    }
+}
+
+fn verify_function(p: &Program, f: &Function) -> Result<(), String> {
+    if f.nparams > f.nregs {
+        return Err(format!(
+            "{} parameters but {} registers",
+            f.nparams, f.nregs
+        ));
+    }
+    if f.lines.len() != f.code.len() {
+        return Err(format!(
+            "line table has {} entries for {} instructions",
+            f.lines.len(),
+            f.code.len()
+        ));
+    }
+    if (f.file as usize) >= p.files.len() {
+        return Err(format!("file index {} out of range", f.file));
+    }
+    let n = f.code.len();
+    for (pc, ins) in f.code.iter().enumerate() {
+        check_instr(p, f, pc, n, ins)
+            .map_err(|e| format!("instruction {pc} ({}): {e}", ins.mnemonic()))?;
+    }
+    Ok(())
+}
+
+fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> Result<(), String> {
+    let nregs = f.nregs as usize;
+    let reg = |r: Reg| -> Result<(), String> {
+        if (r as usize) < nregs {
+            Ok(())
+        } else {
+            Err(format!("register r{r} beyond {nregs} registers"))
+        }
+    };
+    let target = |off: i32| -> Result<(), String> {
+        let t = pc as i64 + 1 + off as i64;
+        if t >= 0 && (t as usize) < n {
+            Ok(())
+        } else {
+            Err(format!("jump target {t} outside the function (0..{n})"))
+        }
+    };
+    use Instr::*;
+    match *ins {
+        Move { dst, src } => {
+            reg(dst)?;
+            reg(src)
+        }
+        LoadInt { dst, .. } | LoadNull { dst } | LoadBool { dst, .. } | NewArr { dst, .. } => {
+            reg(dst)
+        }
+        NewMap { dst } => reg(dst),
+        LoadConst { dst, k } => {
+            reg(dst)?;
+            if (k as usize) < p.consts.len() {
+                Ok(())
+            } else {
+                Err(format!("constant {k} out of range"))
+            }
+        }
+        LoadFunc { dst, func } => {
+            reg(dst)?;
+            if (func as usize) < p.functions.len() {
+                Ok(())
+            } else {
+                Err(format!("function {func} out of range"))
+            }
+        }
+        GetGlobal { dst: r, g } | GetGlobalViv { dst: r, g } | SetGlobal { g, src: r } => {
+            reg(r)?;
+            if (g as usize) < p.globals.len() {
+                Ok(())
+            } else {
+                Err(format!("global {g} out of range"))
+            }
+        }
+        AddInt { dst, a, b }
+        | SubInt { dst, a, b }
+        | MulInt { dst, a, b }
+        | ModInt { dst, a, b }
+        | AddFloat { dst, a, b }
+        | SubFloat { dst, a, b }
+        | MulFloat { dst, a, b }
+        | DivFloat { dst, a, b }
+        | ModFloat { dst, a, b }
+        | EqInt { dst, a, b }
+        | NeInt { dst, a, b }
+        | LtInt { dst, a, b }
+        | LeInt { dst, a, b }
+        | EqFloat { dst, a, b }
+        | NeFloat { dst, a, b }
+        | LtFloat { dst, a, b }
+        | LeFloat { dst, a, b }
+        | EqBool { dst, a, b }
+        | NeBool { dst, a, b }
+        | EqText { dst, a, b }
+        | NeText { dst, a, b }
+        | Concat { dst, a, b }
+        | ConcatAscii { dst, a, b } => {
+            reg(dst)?;
+            reg(a)?;
+            reg(b)
+        }
+        AddIntImm { dst, a, .. }
+        | NegInt { dst, a }
+        | IntToFloat { dst, a }
+        | NegFloat { dst, a } => {
+            reg(dst)?;
+            reg(a)
+        }
+        IsNull { dst, src }
+        | NotNull { dst, src }
+        | Not { dst, src }
+        | AppendText { dst, src }
+        | ToText { dst, src, .. }
+        | EnumWrap { dst, src, .. }
+        | EnumUnwrap { dst, src } => {
+            reg(dst)?;
+            reg(src)
+        }
+        TextIndex { dst, s, i } | AsciiIndex { dst, s, i } => {
+            reg(dst)?;
+            reg(s)?;
+            reg(i)
+        }
+        TextLen { dst, s } | AsciiLen { dst, s } => {
+            reg(dst)?;
+            reg(s)
+        }
+        Jump { off } => target(off),
+        JumpIfTrue { cond, off } | JumpIfFalse { cond, off } => {
+            reg(cond)?;
+            target(off)
+        }
+        Call { dst, base, func } => {
+            reg(dst)?;
+            let callee = p
+                .functions
+                .get(func as usize)
+                .ok_or_else(|| format!("function {func} out of range"))?;
+            if base as usize + callee.nparams as usize > nregs || base as usize > nregs {
+                return Err(format!(
+                    "argument block r{base}+{} exceeds {nregs} registers",
+                    callee.nparams
+                ));
+            }
+            Ok(())
+        }
+        CallValue { dst, callee, base } => {
+            reg(dst)?;
+            reg(callee)?;
+            if base as usize > nregs {
+                return Err(format!("call base r{base} beyond {nregs} registers"));
+            }
+            Ok(())
+        }
+        CallNative {
+            dst,
+            base,
+            id,
+            argc,
+        } => {
+            reg(dst)?;
+            if (id as usize) >= p.natives.len() {
+                return Err(format!("native {id} out of range"));
+            }
+            if base as usize + argc as usize > nregs {
+                return Err(format!(
+                    "argument block r{base}+{argc} exceeds {nregs} registers"
+                ));
+            }
+            Ok(())
+        }
+        Return { src } => reg(src),
+        ReturnVoid {} | TryExit {} => Ok(()),
+        TryEnter { reg: r, off } => {
+            reg(r)?;
+            target(off)
+        }
+        Throw { src } | Fail { src } => reg(src),
+        NewStruct { dst, sid } => {
+            reg(dst)?;
+            if (sid as usize) < p.structs.len() {
+                Ok(())
+            } else {
+                Err(format!("struct {sid} out of range"))
+            }
+        }
+        GetField { dst, obj, .. } | GetFieldViv { dst, obj, .. } => {
+            reg(dst)?;
+            reg(obj)
+        }
+        SetField { obj, src, .. } => {
+            reg(obj)?;
+            reg(src)
+        }
+        EnumTag { dst, src, enum_id } | EnumTypeof { dst, src, enum_id } => {
+            reg(dst)?;
+            reg(src)?;
+            if (enum_id as usize) < p.enums.len() {
+                Ok(())
+            } else {
+                Err(format!("enum {enum_id} out of range"))
+            }
+        }
+        EnumField { dst, obj, idx } => {
+            reg(dst)?;
+            reg(obj)?;
+            if (idx as usize) < p.enum_fields.len() {
+                Ok(())
+            } else {
+                Err(format!("enum field reference {idx} out of range"))
+            }
+        }
+        ArrPush { arr, src } => {
+            reg(arr)?;
+            reg(src)
+        }
+        ArrPop { dst, arr } | ArrLen { dst, arr } => {
+            reg(dst)?;
+            reg(arr)
+        }
+        ArrGet { dst, arr, idx } => {
+            reg(dst)?;
+            reg(arr)?;
+            reg(idx)
+        }
+        ArrSet { arr, idx, src } => {
+            reg(arr)?;
+            reg(idx)?;
+            reg(src)
+        }
+        MapGet { dst, map, key } => {
+            reg(dst)?;
+            reg(map)?;
+            reg(key)
+        }
+        MapSet { map, key, src } => {
+            reg(map)?;
+            reg(key)?;
+            reg(src)
+        }
+        MapDelete { map, key } => {
+            reg(map)?;
+            reg(key)
+        }
+        Clear { reg: r } => reg(r),
+    }
+}
