@@ -29,8 +29,9 @@
 //! -------
 //! * Positional arguments are filters: a test runs if its path (relative to
 //!   the repository root, e.g. `tests/programs/arith/promotion.f`) contains
-//!   any of them. Arguments starting with `-` (cargo passes some) are
-//!   ignored, except `--list`, which lists the tests without running them.
+//!   any of them. `--skip PATTERN` excludes paths containing PATTERN,
+//!   `--test-threads N` sets the number of workers, and `--list` lists the
+//!   tests without running them. Other libtest options are ignored.
 //! * `FESTINA_BLESS=1`: for a test that has no `<name>.out` yet, write
 //!   `.out`, and `.err`/`.exit` when they differ from the defaults, from the
 //!   actual run. Existing expectation files are never touched.
@@ -134,23 +135,44 @@ fn main() -> ExitCode {
 fn run() -> Result<bool, String> {
     let start = Instant::now();
     let root = repo_root();
-    let config = read_config()?;
+    let mut config = read_config()?;
 
     let mut filters = Vec::new();
+    let mut skips = Vec::new();
     let mut list_only = false;
-    for arg in std::env::args().skip(1) {
-        if arg == "--list" {
-            list_only = true;
-        } else if !arg.starts_with('-') {
-            filters.push(arg);
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--list" => list_only = true,
+            "--skip" => skips.extend(args.next()),
+            "--test-threads" => {
+                if let Some(n) = args.next().and_then(|v| v.parse().ok()) {
+                    config.threads = n;
+                }
+            }
+            // libtest options that take a value: ignore the value too.
+            "--format" | "--color" | "--logfile" | "-Z" => {
+                args.next();
+            }
+            _ => {
+                if let Some(n) = arg.strip_prefix("--test-threads=") {
+                    config.threads = n.parse().unwrap_or(config.threads);
+                } else if let Some(pattern) = arg.strip_prefix("--skip=") {
+                    skips.push(pattern.to_owned());
+                } else if !arg.starts_with('-') {
+                    filters.push(arg);
+                }
+            }
         }
     }
+    config.threads = config.threads.max(1);
 
     let all = discover(&root)?;
     let total = all.len();
     let selected: Vec<Test> = all
         .into_iter()
         .filter(|t| filters.is_empty() || filters.iter().any(|f| t.display.contains(f.as_str())))
+        .filter(|t| !skips.iter().any(|s| t.display.contains(s.as_str())))
         .collect();
     let filtered_out = total - selected.len();
 

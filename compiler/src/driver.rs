@@ -51,8 +51,10 @@ pub fn compile_source(name: &str, text: &str) -> Result<Program, Vec<Diagnostic>
 
 /// Resolve, parse and check source text held in memory as the file `name`.
 pub fn check_source(name: &str, text: &str) -> Result<hir::Module, Vec<Diagnostic>> {
-    let mut loader = Loader::default();
-    loader.preloaded = Some((name.to_string(), text.to_string()));
+    let loader = Loader {
+        preloaded: Some((name.to_string(), text.to_string())),
+        ..Loader::default()
+    };
     loader.check(Path::new(name))
 }
 

@@ -15,6 +15,8 @@
 //! The lexer never fails: problems become [`LexError`]s and the offending
 //! bytes still become tokens (`ERROR` for characters that start no token).
 
+#![warn(missing_docs)]
+
 use logos::Logos;
 use rowan::{TextRange, TextSize};
 
@@ -203,6 +205,21 @@ struct Lexer<'a> {
     in_bad_run: bool,
 }
 
+/// Message for `${` in code (§7.5.3).
+const DOLLAR_BRACE_MESSAGE: &str = "'${' outside a template literal";
+
+/// Message for `${` inside a quoted string (§7.5.3).
+const DOLLAR_BRACE_IN_STRING_MESSAGE: &str = "'${' outside a template literal (use a `template`)";
+
+/// `'#'`, or the escaped form for control characters.
+fn quote_chars(text: &str) -> String {
+    if text.chars().all(|c| !c.is_control()) {
+        format!("'{text}'")
+    } else {
+        format!("'{}'", text.escape_default())
+    }
+}
+
 fn range(start: usize, end: usize) -> TextRange {
     TextRange::new(to_size(start), to_size(end))
 }
@@ -238,7 +255,7 @@ impl<'a> Lexer<'a> {
         for mode in std::mem::take(&mut self.modes) {
             let (start, what) = match mode {
                 Mode::Template { start } => (start, "unterminated template literal"),
-                Mode::Subst { start, .. } => (start, "unterminated template substitution `${`"),
+                Mode::Subst { start, .. } => (start, "unterminated template substitution '${'"),
             };
             let end = (start + 1).min(self.text.len());
             self.error(start, end, what);
@@ -315,23 +332,28 @@ impl<'a> Lexer<'a> {
         if self.in_bad_run {
             if let (Some(token), Some(error)) = (self.tokens.last_mut(), self.errors.last_mut()) {
                 token.len += u32::try_from(len).unwrap_or(0);
-                error.range = range(usize::from(error.range.start()), self.pos + len);
+                let start = usize::from(error.range.start());
+                error.range = range(start, self.pos + len);
+                error.message = format!(
+                    "unexpected characters {}",
+                    quote_chars(&self.text[start..self.pos + len])
+                );
                 self.pos += len;
                 return;
             }
         }
-        self.error(self.pos, self.pos + len, "unexpected character");
+        self.error(
+            self.pos,
+            self.pos + len,
+            format!("unexpected character {}", quote_chars(&rest[..len])),
+        );
         self.push(SyntaxKind::ERROR, len);
         self.in_bad_run = true;
     }
 
     fn dollar(&mut self) {
         if self.byte_at(self.pos + 1) == Some(b'{') {
-            self.error(
-                self.pos,
-                self.pos + 2,
-                "`${` is only allowed inside a template literal",
-            );
+            self.error(self.pos, self.pos + 2, DOLLAR_BRACE_MESSAGE);
             self.push(SyntaxKind::ERROR, 1);
         } else {
             self.bad_char("$");
@@ -394,6 +416,10 @@ impl<'a> Lexer<'a> {
                     break;
                 }
                 Some(b'\\') => i = self.escape(i),
+                Some(b'$') if self.byte_at(i + 1) == Some(b'{') => {
+                    self.error(i, i + 2, DOLLAR_BRACE_IN_STRING_MESSAGE);
+                    i += 2;
+                }
                 Some(b) if b == quote => {
                     i += 1;
                     break;
@@ -579,7 +605,16 @@ mod tests {
 
     #[test]
     fn covers_every_byte() {
-        for text in ["", "a", "x = 1\n", "`${`", "/* open", "'open", "é∂\u{0}#", "\r\n"] {
+        for text in [
+            "",
+            "a",
+            "x = 1\n",
+            "`${`",
+            "/* open",
+            "'open",
+            "é∂\u{0}#",
+            "\r\n",
+        ] {
             let (tokens, _) = tokenize(text);
             let total: u32 = tokens.iter().map(|t| t.len).sum();
             assert_eq!(total as usize, text.len(), "{text:?}");
@@ -606,7 +641,18 @@ mod tests {
     fn identifiers_keywords_numbers() {
         assert_eq!(
             just_kinds("int x_1 = 12 + 1.5 - 3.x"),
-            vec![INT_KW, IDENT, EQ, INT_NUMBER, PLUS, FLOAT_NUMBER, MINUS, INT_NUMBER, DOT, IDENT]
+            vec![
+                INT_KW,
+                IDENT,
+                EQ,
+                INT_NUMBER,
+                PLUS,
+                FLOAT_NUMBER,
+                MINUS,
+                INT_NUMBER,
+                DOT,
+                IDENT
+            ]
         );
         assert_eq!(
             just_kinds("default use DatabaseURL regex color font url"),
@@ -622,9 +668,9 @@ mod tests {
         assert_eq!(
             just_kinds("{ } ( ) [ ] . , : ; ? = => + - * % ++ -- == != === !== < > <= >= ! && ||"),
             vec![
-                L_CURLY, R_CURLY, L_PAREN, R_PAREN, L_BRACK, R_BRACK, DOT, COMMA, COLON,
-                SEMICOLON, QUESTION, EQ, FAT_ARROW, PLUS, MINUS, STAR, PERCENT, PLUS2, MINUS2,
-                EQ2, NEQ, EQ3, NEQ2, LT, GT, LTEQ, GTEQ, BANG, AMP2, PIPE2
+                L_CURLY, R_CURLY, L_PAREN, R_PAREN, L_BRACK, R_BRACK, DOT, COMMA, COLON, SEMICOLON,
+                QUESTION, EQ, FAT_ARROW, PLUS, MINUS, STAR, PERCENT, PLUS2, MINUS2, EQ2, NEQ, EQ3,
+                NEQ2, LT, GT, LTEQ, GTEQ, BANG, AMP2, PIPE2
             ]
         );
         assert_eq!(just_kinds("a===b"), vec![IDENT, EQ3, IDENT]);
@@ -644,9 +690,16 @@ mod tests {
         assert_eq!(errors(r"'a\0b'"), vec![NUL_ESCAPE_MESSAGE.to_string()]);
         assert_eq!(
             kinds("'abc\nx"),
-            vec![(STRING, "'abc".into()), (NEWLINE, "\n".into()), (IDENT, "x".into())]
+            vec![
+                (STRING, "'abc".into()),
+                (NEWLINE, "\n".into()),
+                (IDENT, "x".into())
+            ]
         );
-        assert_eq!(errors("'abc\nx"), vec!["unterminated string literal".to_string()]);
+        assert_eq!(
+            errors("'abc\nx"),
+            vec!["unterminated string literal".to_string()]
+        );
     }
 
     #[test]
@@ -671,33 +724,59 @@ mod tests {
         assert_eq!(
             just_kinds("`${ {'a': 1}['a'] }`"),
             vec![
-                BACKTICK, DOLLAR_L_CURLY, L_CURLY, STRING, COLON, INT_NUMBER, R_CURLY, L_BRACK,
-                STRING, R_BRACK, R_CURLY, BACKTICK
+                BACKTICK,
+                DOLLAR_L_CURLY,
+                L_CURLY,
+                STRING,
+                COLON,
+                INT_NUMBER,
+                R_CURLY,
+                L_BRACK,
+                STRING,
+                R_BRACK,
+                R_CURLY,
+                BACKTICK
             ]
         );
-        assert_eq!(kinds(r"`a\`b\${c}`")[1], (TEMPLATE_CHUNK, r"a\`b\${c}".into()));
+        assert_eq!(
+            kinds(r"`a\`b\${c}`")[1],
+            (TEMPLATE_CHUNK, r"a\`b\${c}".into())
+        );
         assert!(errors("`open ${ x").len() == 2);
     }
 
     #[test]
     fn dollar_brace_outside_template() {
         assert_eq!(just_kinds("${x}"), vec![ERROR, L_CURLY, IDENT, R_CURLY]);
+        assert_eq!(errors("${x}"), vec![DOLLAR_BRACE_MESSAGE.to_string()]);
         assert_eq!(
-            errors("${x}"),
-            vec!["`${` is only allowed inside a template literal".to_string()]
+            errors(r"'a ${b} \${c}'"),
+            vec![DOLLAR_BRACE_IN_STRING_MESSAGE.to_string()]
         );
     }
 
     #[test]
     fn regex_versus_division() {
-        assert_eq!(just_kinds("a / b / c"), vec![IDENT, SLASH, IDENT, SLASH, IDENT]);
+        assert_eq!(
+            just_kinds("a / b / c"),
+            vec![IDENT, SLASH, IDENT, SLASH, IDENT]
+        );
         assert_eq!(just_kinds("x = /ab+c/gi"), vec![IDENT, EQ, REGEX]);
         assert_eq!(kinds("f(/[/]x\\//i)")[2], (REGEX, "/[/]x\\//i".into()));
-        assert_eq!(just_kinds("(a) / 2"), vec![L_PAREN, IDENT, R_PAREN, SLASH, INT_NUMBER]);
+        assert_eq!(
+            just_kinds("(a) / 2"),
+            vec![L_PAREN, IDENT, R_PAREN, SLASH, INT_NUMBER]
+        );
         assert_eq!(just_kinds("return /x/"), vec![RETURN_KW, REGEX]);
-        assert_eq!(just_kinds("s.match / 2"), vec![IDENT, DOT, MATCH_KW, SLASH, INT_NUMBER]);
+        assert_eq!(
+            just_kinds("s.match / 2"),
+            vec![IDENT, DOT, MATCH_KW, SLASH, INT_NUMBER]
+        );
         assert_eq!(just_kinds("a\n/x/.test(s)")[2], REGEX);
-        assert_eq!(errors("x = /abc\n"), vec!["unterminated regular expression literal".to_string()]);
+        assert_eq!(
+            errors("x = /abc\n"),
+            vec!["unterminated regular expression literal".to_string()]
+        );
     }
 
     #[test]
@@ -713,13 +792,23 @@ mod tests {
                 (SEMICOLON, ";".into()),
             ]
         );
-        assert_eq!(just_kinds("x.import(1)"), vec![IDENT, DOT, IMPORT_KW, L_PAREN, INT_NUMBER, R_PAREN]);
+        assert_eq!(
+            just_kinds("x.import(1)"),
+            vec![IDENT, DOT, IMPORT_KW, L_PAREN, INT_NUMBER, R_PAREN]
+        );
     }
 
     #[test]
     fn bad_characters() {
         assert_eq!(just_kinds("a #@ b"), vec![IDENT, ERROR, IDENT]);
-        assert_eq!(errors("a #@ b").len(), 1);
+        assert_eq!(
+            errors("a #@ b"),
+            vec!["unexpected characters '#@'".to_string()]
+        );
+        assert_eq!(
+            errors("a # b"),
+            vec!["unexpected character '#'".to_string()]
+        );
         assert_eq!(just_kinds("é"), vec![ERROR]);
     }
 }

@@ -26,11 +26,19 @@ fn tree_expectations() {
     let update = std::env::var_os("UPDATE_EXPECT").is_some_and(|v| v == "1");
     let mut failures = Vec::new();
     let files = cases();
-    assert!(files.len() >= 25, "expected at least 25 cases, found {}", files.len());
+    assert!(
+        files.len() >= 25,
+        "expected at least 25 cases, found {}",
+        files.len()
+    );
     for path in files {
         let text = fs::read_to_string(&path).expect("readable case");
         let parse = parse(&text);
-        assert_eq!(parse.syntax_node().text().to_string(), text, "round trip of {path:?}");
+        assert_eq!(
+            parse.syntax_node().text().to_string(),
+            text,
+            "round trip of {path:?}"
+        );
         let actual = parse.debug_dump();
         let expect_path = path.with_extension("tree");
         if update {
@@ -40,7 +48,10 @@ fn tree_expectations() {
         match fs::read_to_string(&expect_path) {
             Ok(expected) if expected == actual => {}
             Ok(_) => failures.push(format!("{}: tree differs", path.display())),
-            Err(_) => failures.push(format!("{}: missing .tree (run with UPDATE_EXPECT=1)", path.display())),
+            Err(_) => failures.push(format!(
+                "{}: missing .tree (run with UPDATE_EXPECT=1)",
+                path.display()
+            )),
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -195,6 +195,7 @@ impl Interpreter {
             .iter()
             .map(|f| {
                 let mut c = f.code.clone();
+                fuse_compare_branches(&mut c);
                 c.push(Instr::ReturnVoid {});
                 c.into_boxed_slice()
             })
@@ -353,12 +354,7 @@ impl Interpreter {
             .get(f.file as usize)
             .map_or("?", |s| s.as_str());
         // The appended `ReturnVoid` (pc == len) reports the last line.
-        let line = f
-            .lines
-            .get(pc)
-            .or(f.lines.last())
-            .copied()
-            .unwrap_or(0);
+        let line = f.lines.get(pc).or(f.lines.last()).copied().unwrap_or(0);
         format!("{file}:{line}")
     }
 
@@ -393,10 +389,7 @@ impl Interpreter {
     fn set_int(&mut self, i: usize, x: i64) {
         debug_assert!(i < self.regs.len());
         // SAFETY: as in `r`.
-        match unsafe { self.regs.get_unchecked_mut(i) } {
-            Value::Int(p) => *p = x,
-            slot => replace_managed(slot, Value::Int(x)),
-        }
+        store_int(unsafe { self.regs.get_unchecked_mut(i) }, x)
     }
 
     /// `R[i] := Float(x)`, payload-only when already a float.
@@ -404,10 +397,7 @@ impl Interpreter {
     fn set_float(&mut self, i: usize, x: f64) {
         debug_assert!(i < self.regs.len());
         // SAFETY: as in `r`.
-        match unsafe { self.regs.get_unchecked_mut(i) } {
-            Value::Float(p) => *p = x,
-            slot => replace_managed(slot, Value::Float(x)),
-        }
+        store_float(unsafe { self.regs.get_unchecked_mut(i) }, x)
     }
 
     /// `R[i] := Bool(x)`, payload-only when already a bool.
@@ -415,10 +405,7 @@ impl Interpreter {
     fn set_bool(&mut self, i: usize, x: bool) {
         debug_assert!(i < self.regs.len());
         // SAFETY: as in `r`.
-        match unsafe { self.regs.get_unchecked_mut(i) } {
-            Value::Bool(p) => *p = x,
-            slot => replace_managed(slot, Value::Bool(x)),
-        }
+        store_bool(unsafe { self.regs.get_unchecked_mut(i) }, x)
     }
 
     #[inline(always)]
@@ -476,10 +463,15 @@ impl Interpreter {
             let ins = unsafe { *code.get_unchecked(pc) };
             pc += 1;
             match ins {
-                Instr::Move { dst, src } => {
-                    let v = self.r(base + src as usize).clone();
-                    self.w(base + dst as usize, v);
-                }
+                Instr::Move { dst, src } => match *self.r(base + src as usize) {
+                    Value::Int(i) => self.set_int(base + dst as usize, i),
+                    Value::Float(f) => self.set_float(base + dst as usize, f),
+                    Value::Bool(b) => self.set_bool(base + dst as usize, b),
+                    ref other => {
+                        let v = other.clone();
+                        self.w(base + dst as usize, v);
+                    }
+                },
                 Instr::LoadInt { dst, imm } => self.set_int(base + dst as usize, imm as i64),
                 Instr::LoadConst { dst, k } => {
                     // SAFETY-free: verified index.
@@ -492,8 +484,12 @@ impl Interpreter {
                 }
                 Instr::LoadFunc { dst, func } => self.w(base + dst as usize, Value::Func(func)),
                 Instr::GetGlobal { dst, g } => {
-                    let v = self.globals[g as usize].clone();
-                    self.w(base + dst as usize, v);
+                    // SAFETY-free indexing: `g` is verified, the check is
+                    // kept (globals are not the hot path's bottleneck).
+                    debug_assert!(base + (dst as usize) < self.regs.len());
+                    // SAFETY: as in `r` (verified register operand).
+                    let d = unsafe { self.regs.get_unchecked_mut(base + dst as usize) };
+                    copy_to(d, &self.globals[g as usize]);
                 }
                 Instr::GetGlobalViv { dst, g } => {
                     if self.globals[g as usize].is_null() {
@@ -503,9 +499,10 @@ impl Interpreter {
                     self.w(base + dst as usize, v);
                 }
                 Instr::SetGlobal { g, src } => {
-                    let v = self.r(base + src as usize).clone();
-                    let old = std::mem::replace(&mut self.globals[g as usize], v);
-                    drop(old);
+                    debug_assert!(base + (src as usize) < self.regs.len());
+                    // SAFETY: as in `r` (verified register operand).
+                    let v = unsafe { self.regs.get_unchecked(base + src as usize) };
+                    copy_to(&mut self.globals[g as usize], v);
                 }
 
                 // ---- int arithmetic ----
@@ -653,6 +650,36 @@ impl Interpreter {
                 }
 
                 // ---- control flow ----
+                Instr::LtIntJump { dst, a, b } => {
+                    let v = self.int(base + a as usize) < self.int(base + b as usize);
+                    self.set_bool(base + dst as usize, v);
+                    pc = fused_branch(code, pc, v);
+                }
+                Instr::LeIntJump { dst, a, b } => {
+                    let v = self.int(base + a as usize) <= self.int(base + b as usize);
+                    self.set_bool(base + dst as usize, v);
+                    pc = fused_branch(code, pc, v);
+                }
+                Instr::EqIntJump { dst, a, b } => {
+                    let v = eq_int(self.r(base + a as usize), self.r(base + b as usize));
+                    self.set_bool(base + dst as usize, v);
+                    pc = fused_branch(code, pc, v);
+                }
+                Instr::NeIntJump { dst, a, b } => {
+                    let v = !eq_int(self.r(base + a as usize), self.r(base + b as usize));
+                    self.set_bool(base + dst as usize, v);
+                    pc = fused_branch(code, pc, v);
+                }
+                Instr::LtFloatJump { dst, a, b } => {
+                    let v = self.float(base + a as usize) < self.float(base + b as usize);
+                    self.set_bool(base + dst as usize, v);
+                    pc = fused_branch(code, pc, v);
+                }
+                Instr::LeFloatJump { dst, a, b } => {
+                    let v = self.float(base + a as usize) <= self.float(base + b as usize);
+                    self.set_bool(base + dst as usize, v);
+                    pc = fused_branch(code, pc, v);
+                }
                 Instr::Jump { off } => pc = (pc as isize + off as isize) as usize,
                 Instr::JumpIfTrue { cond, off } => {
                     if self.r(base + cond as usize).as_bool() {
@@ -1236,6 +1263,105 @@ impl Drop for Interpreter {
 
 // ---------------------------------------------------------------------------
 // Out-of-line helpers.
+
+/// `*slot = Int(x)`: payload-only when the slot already holds that
+/// variant, a plain write over another scalar, a release otherwise. Partial
+/// stores keep later narrow loads store-forwardable.
+#[inline(always)]
+fn store_int(slot: &mut Value, x: i64) {
+    match slot {
+        Value::Int(p) => *p = x,
+        // SAFETY: the old scalar owns nothing; overwriting it is exact.
+        s if s.is_scalar() => unsafe { std::ptr::write(s, Value::Int(x)) },
+        s => replace_managed(s, Value::Int(x)),
+    }
+}
+
+/// `*slot = Float(x)`: payload-only when the slot already holds that
+/// variant, a plain write over another scalar, a release otherwise. Partial
+/// stores keep later narrow loads store-forwardable.
+#[inline(always)]
+fn store_float(slot: &mut Value, x: f64) {
+    match slot {
+        Value::Float(p) => *p = x,
+        // SAFETY: the old scalar owns nothing; overwriting it is exact.
+        s if s.is_scalar() => unsafe { std::ptr::write(s, Value::Float(x)) },
+        s => replace_managed(s, Value::Float(x)),
+    }
+}
+
+/// `*slot = Bool(x)`: payload-only when the slot already holds that
+/// variant, a plain write over another scalar, a release otherwise. Partial
+/// stores keep later narrow loads store-forwardable.
+#[inline(always)]
+fn store_bool(slot: &mut Value, x: bool) {
+    match slot {
+        Value::Bool(p) => *p = x,
+        // SAFETY: the old scalar owns nothing; overwriting it is exact.
+        s if s.is_scalar() => unsafe { std::ptr::write(s, Value::Bool(x)) },
+        s => replace_managed(s, Value::Bool(x)),
+    }
+}
+
+/// `*dst = src.clone()`, moving scalars payload-wise (no 16-byte copy of a
+/// value whose payload was just written, which would stall store
+/// forwarding) and retaining managed values.
+#[inline(always)]
+fn copy_to(dst: &mut Value, src: &Value) {
+    match *src {
+        Value::Int(i) => store_int(dst, i),
+        Value::Float(f) => store_float(dst, f),
+        Value::Bool(b) => store_bool(dst, b),
+        _ => assign(dst, src.clone()),
+    }
+}
+
+/// `*slot = v`, skipping the release call when the old value is scalar.
+#[inline(always)]
+fn assign(slot: &mut Value, v: Value) {
+    if slot.is_scalar() {
+        // SAFETY: the old scalar owns nothing; overwriting it is exact.
+        unsafe { std::ptr::write(slot, v) }
+    } else {
+        replace_managed(slot, v)
+    }
+}
+
+/// Where to continue after a fused compare-and-branch at `pc - 1` whose
+/// result is `v`: the conditional jump at `pc` is taken or skipped.
+#[inline(always)]
+fn fused_branch(code: &[Instr], pc: usize, v: bool) -> usize {
+    // SAFETY: the verifier and `fuse_compare_branches` guarantee a fused
+    // instruction is followed by a conditional jump, inside the code.
+    match unsafe { *code.get_unchecked(pc) } {
+        Instr::JumpIfTrue { off, .. } if v => (pc as isize + 1 + off as isize) as usize,
+        Instr::JumpIfFalse { off, .. } if !v => (pc as isize + 1 + off as isize) as usize,
+        _ => pc + 1,
+    }
+}
+
+/// Load-time peephole on the interpreter's copy of a function's code:
+/// `LtInt`/`LeInt`/`EqInt`/`NeInt`/`LtFloat`/`LeFloat` immediately followed
+/// by a conditional jump on its result become the fused `*Jump` forms (the
+/// jump stays in place, so jumps that target it still work, and indexes,
+/// hence line numbers, do not move).
+fn fuse_compare_branches(code: &mut [Instr]) {
+    for i in 0..code.len().saturating_sub(1) {
+        let cond = match code[i + 1] {
+            Instr::JumpIfTrue { cond, .. } | Instr::JumpIfFalse { cond, .. } => cond,
+            _ => continue,
+        };
+        code[i] = match code[i] {
+            Instr::LtInt { dst, a, b } if dst == cond => Instr::LtIntJump { dst, a, b },
+            Instr::LeInt { dst, a, b } if dst == cond => Instr::LeIntJump { dst, a, b },
+            Instr::EqInt { dst, a, b } if dst == cond => Instr::EqIntJump { dst, a, b },
+            Instr::NeInt { dst, a, b } if dst == cond => Instr::NeIntJump { dst, a, b },
+            Instr::LtFloat { dst, a, b } if dst == cond => Instr::LtFloatJump { dst, a, b },
+            Instr::LeFloat { dst, a, b } if dst == cond => Instr::LeFloatJump { dst, a, b },
+            other => other,
+        };
+    }
+}
 
 /// Overwrite a register holding a managed value (the release runs here,
 /// out of the dispatch loop).

@@ -211,6 +211,23 @@ instructions! {
     JumpIfTrue { cond: Reg, off: i32 },
     /// if !R[cond] then pc += off
     JumpIfFalse { cond: Reg, off: i32 },
+    /// Fused compare-and-branch: R[dst] := R[a] < R[b] (ints), then the
+    /// instruction that must follow, a `JumpIfTrue`/`JumpIfFalse` on
+    /// R[dst], is performed without a separate dispatch. The VM's loader
+    /// rewrites `LtInt` + conditional jump into this in its own copy of the
+    /// code; the code generator need not emit it. The verifier rejects it
+    /// unless followed by such a jump on `dst`.
+    LtIntJump { dst: Reg, a: Reg, b: Reg },
+    /// Like `LtIntJump`, for `LeInt` (R[a] <= R[b], ints).
+    LeIntJump { dst: Reg, a: Reg, b: Reg },
+    /// Like `LtIntJump`, for `EqInt`.
+    EqIntJump { dst: Reg, a: Reg, b: Reg },
+    /// Like `LtIntJump`, for `NeInt`.
+    NeIntJump { dst: Reg, a: Reg, b: Reg },
+    /// Like `LtIntJump`, for `LtFloat`.
+    LtFloatJump { dst: Reg, a: Reg, b: Reg },
+    /// Like `LtIntJump`, for `LeFloat`.
+    LeFloatJump { dst: Reg, a: Reg, b: Reg },
     /// Call F[func] with its arguments in R[base..base+nparams]; the
     /// callee's register window starts at R[base]. R[dst] := result (left
     /// untouched for a void function).

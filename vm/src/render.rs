@@ -12,7 +12,8 @@
 //! - A null field renders `null`, except a never-reached struct field of
 //!   array type (`[]`) or map type (`{}`): those are empty values created on
 //!   first reach (§8.9.2), so they already are empty.
-//! - A boxed enum renders its member value; a handle renders `"<blob>"`
+//! - A boxed enum renders its member value as JSON, also at top level (a
+//!   held text appears quoted, §8.21); a handle renders `"<blob>"`
 //!   (its type name); a function value has no text form and renders `null`.
 //! - Containers nested deeper than [`MAX_DEPTH`] render `null`, which also
 //!   stops self-referencing cycles.
@@ -90,7 +91,8 @@ pub fn render(program: &Program, v: &Value, null_empty: bool, out: &mut String) 
         }
         Value::Text(t) => out.push_str(t.as_str()),
         Value::Ascii(a) => out.push_str(&String::from_utf8_lossy(a)),
-        Value::Enum(b) => render(program, &b.value, null_empty, out),
+        // §8.21: an enum renders as JSON, so a held text appears quoted.
+        Value::Enum(b) => render_json(program, &b.value, 0, out),
         Value::Handle(h) => out.push_str(h.type_name),
         other => render_json(program, other, 0, out),
     }

@@ -228,6 +228,22 @@ fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> R
             reg(dst)?;
             reg(s)
         }
+        LtIntJump { dst, a, b }
+        | LeIntJump { dst, a, b }
+        | EqIntJump { dst, a, b }
+        | NeIntJump { dst, a, b }
+        | LtFloatJump { dst, a, b }
+        | LeFloatJump { dst, a, b } => {
+            reg(dst)?;
+            reg(a)?;
+            reg(b)?;
+            match f.code.get(pc + 1) {
+                Some(JumpIfTrue { cond, .. }) | Some(JumpIfFalse { cond, .. }) if *cond == dst => {
+                    Ok(())
+                }
+                _ => Err("a fused compare-and-branch must be followed by a conditional jump on its result".into()),
+            }
+        }
         Jump { off } => target(off),
         JumpIfTrue { cond, off } | JumpIfFalse { cond, off } => {
             reg(cond)?;

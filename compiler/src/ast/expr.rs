@@ -157,7 +157,10 @@ impl Regex {
             .count();
         let without_flags = &body[..body.len() - flags_len];
         match without_flags.strip_suffix('/') {
-            Some(pattern) => (pattern.to_string(), body[body.len() - flags_len..].to_string()),
+            Some(pattern) => (
+                pattern.to_string(),
+                body[body.len() - flags_len..].to_string(),
+            ),
             None => (body.to_string(), String::new()),
         }
     }
@@ -177,7 +180,9 @@ impl NameRef {
     }
     /// The name's text.
     pub fn text(&self) -> String {
-        self.token().map(|t| t.text().to_string()).unwrap_or_default()
+        self.token()
+            .map(|t| t.text().to_string())
+            .unwrap_or_default()
     }
 }
 
@@ -338,10 +343,12 @@ impl ArgList {
     /// Every argument in order, including type arguments such as the
     /// `arr[int]` of `s.toArr(arr[int])` (§9.4, §16.4).
     pub fn items(&self) -> impl Iterator<Item = Arg> {
-        self.0.children().filter_map(|node| match TypeArg::cast(node.clone()) {
-            Some(ty) => Some(Arg::Type(ty)),
-            None => Expr::cast(node).map(Arg::Value),
-        })
+        self.0
+            .children()
+            .filter_map(|node| match TypeArg::cast(node.clone()) {
+                Some(ty) => Some(Arg::Type(ty)),
+                None => Expr::cast(node).map(Arg::Value),
+            })
     }
 }
 
@@ -447,7 +454,7 @@ impl Ternary {
     pub fn then_expr(&self) -> Option<Expr> {
         let colon = token(&self.0, COLON).map(|t| t.text_range().start());
         child_after::<Expr>(&self.0, QUESTION)
-            .filter(|e| colon.map_or(true, |c| e.syntax().text_range().start() < c))
+            .filter(|e| colon.is_none_or(|c| e.syntax().text_range().start() < c))
     }
     /// The branch after `:`.
     pub fn else_expr(&self) -> Option<Expr> {

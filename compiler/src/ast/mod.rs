@@ -10,6 +10,8 @@
 //! The sum types [`Stmt`], [`Expr`] and [`TypeRef`] cover every statement
 //! (§10, §11), expression (§9) and type (§8.1) node.
 
+#![warn(missing_docs)]
+
 mod expr;
 mod stmt;
 mod types;
@@ -158,7 +160,7 @@ pub(crate) fn token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> 
 /// child token of `kind`.
 pub(crate) fn child_after<N: AstNode>(node: &SyntaxNode, kind: SyntaxKind) -> Option<N> {
     node.children_with_tokens()
-        .skip_while(|it| it.as_token().map_or(true, |t| t.kind() != kind))
+        .skip_while(|it| it.as_token().is_none_or(|t| t.kind() != kind))
         .filter_map(|it| it.into_node())
         .find_map(N::cast)
 }
@@ -167,7 +169,7 @@ pub(crate) fn child_after<N: AstNode>(node: &SyntaxNode, kind: SyntaxKind) -> Op
 /// token of `kind`.
 pub(crate) fn child_before<N: AstNode>(node: &SyntaxNode, kind: SyntaxKind) -> Option<N> {
     node.children_with_tokens()
-        .take_while(|it| it.as_token().map_or(true, |t| t.kind() != kind))
+        .take_while(|it| it.as_token().is_none_or(|t| t.kind() != kind))
         .filter_map(|it| it.into_node())
         .find_map(N::cast)
 }

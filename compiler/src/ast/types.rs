@@ -37,7 +37,9 @@ impl NamedType {
     }
     /// The type's spelling, e.g. `"int"` or `"User"`.
     pub fn name(&self) -> String {
-        self.token().map(|t| t.text().to_string()).unwrap_or_default()
+        self.token()
+            .map(|t| t.text().to_string())
+            .unwrap_or_default()
     }
 }
 
@@ -86,7 +88,7 @@ impl FuncType {
     pub fn params(&self) -> impl Iterator<Item = TypeRef> {
         let colon = token(&self.0, COLON).map(|t| t.text_range().start());
         children::<TypeRef>(&self.0)
-            .filter(move |ty| colon.map_or(true, |c| ty.syntax().text_range().start() < c))
+            .filter(move |ty| colon.is_none_or(|c| ty.syntax().text_range().start() < c))
     }
     /// The return type; `None` for `void` (or when missing).
     pub fn ret(&self) -> Option<TypeRef> {

@@ -71,7 +71,12 @@ fn unescape(text: &str, base: usize) -> Result<String, EscapeError> {
             continue;
         }
         let decoded = match chars.next() {
-            None => return Err(EscapeError::new(base + at, "a `\\` must be followed by a character")),
+            None => {
+                return Err(EscapeError::new(
+                    base + at,
+                    "a `\\` must be followed by a character",
+                ))
+            }
             Some((_, '0')) => return Err(EscapeError::new(base + at, NUL_ESCAPE_MESSAGE)),
             Some((_, 'n')) => '\n',
             Some((_, 't')) => '\t',
@@ -90,7 +95,10 @@ mod tests {
     #[test]
     fn strings() {
         assert_eq!(unescape_string(r"'a\nb'").unwrap(), "a\nb");
-        assert_eq!(unescape_string(r#""q\"\'\`\\\t\r\x""#).unwrap(), "q\"'`\\\t\rx");
+        assert_eq!(
+            unescape_string(r#""q\"\'\`\\\t\r\x""#).unwrap(),
+            "q\"'`\\\t\rx"
+        );
         assert_eq!(unescape_string("'é'").unwrap(), "é");
         assert_eq!(unescape_string(r"'a\0'").unwrap_err().offset, 2);
         assert!(unescape_string("'abc").is_err());

@@ -119,7 +119,7 @@ impl Checker<'_> {
                 ast::TemplatePart::Subst(e) => {
                     let range = e.syntax().text_range();
                     let v = self.check_expr(&e, None);
-                    parts.push(self.to_text(v, range));
+                    parts.push(self.render_text(v, range));
                 }
             }
         }
@@ -777,7 +777,7 @@ impl Checker<'_> {
             let v = match shape {
                 Shape::Rendered => {
                     let v = self.check_expr(a, None);
-                    self.to_text(v, arange)
+                    self.render_text(v, arange)
                 }
                 _ => {
                     let ty = shape_type(*shape);
@@ -1256,7 +1256,7 @@ impl Checker<'_> {
         }
         let range = args[0].syntax().text_range();
         let v = self.check_expr(&args[0], None);
-        let t = self.to_text(v, range);
+        let t = self.render_text(v, range);
         Some(Stmt {
             kind: StmtKind::Fail(t),
             line,

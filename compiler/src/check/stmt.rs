@@ -246,11 +246,11 @@ impl Checker<'_> {
         };
         let erange = e.syntax().text_range();
         let v = self.check_expr(&e, None);
-        self.to_text(v, erange)
+        self.render_text(v, erange)
     }
 
     /// Wrap `v` in a text rendering, or report a type with no text form.
-    pub(super) fn to_text(&mut self, v: Expr, range: rowan::TextRange) -> Expr {
+    pub(super) fn render_text(&mut self, v: Expr, range: rowan::TextRange) -> Expr {
         if !has_text_form(&v.ty) {
             let shown = self.show(&v.ty);
             self.error(range, format!("a value of type {shown} has no text form"));

@@ -14,6 +14,8 @@
 //! [`MAX_DEPTH`] levels, so the parser terminates on any input and never
 //! overflows the stack.
 
+#![warn(missing_docs)]
+
 mod event;
 mod grammar;
 
@@ -54,6 +56,9 @@ pub(crate) struct Parser<'t> {
     text: &'t str,
     tokens: &'t [Token],
     offsets: Vec<TextSize>,
+    /// `next_sig[i]`: the first index `>= i` that is not whitespace or a
+    /// comment (`tokens.len()` if none), for O(1) trivia skipping.
+    next_sig: Vec<usize>,
     pos: usize,
     events: Vec<Event>,
     errors: Vec<SyntaxError>,
@@ -70,10 +75,19 @@ impl<'t> Parser<'t> {
             offset += TextSize::from(token.len);
         }
         offsets.push(offset);
+        let mut next_sig = vec![tokens.len(); tokens.len() + 1];
+        for i in (0..tokens.len()).rev() {
+            next_sig[i] = if tokens[i].kind.is_trivia() {
+                next_sig[i + 1]
+            } else {
+                i
+            };
+        }
         Parser {
             text,
             tokens,
             offsets,
+            next_sig,
             pos: 0,
             events: Vec::new(),
             errors: Vec::new(),
@@ -118,23 +132,22 @@ impl<'t> Parser<'t> {
         self.current_ctx().no_map
     }
 
-    fn is_skipped(&self, kind: SyntaxKind) -> bool {
-        kind.is_trivia() || (kind == NEWLINE && self.current_ctx().newlines_are_trivia)
-    }
-
     /// Raw index of the `n`th significant token from the cursor, if any.
     fn nth_index(&self, n: usize) -> Option<usize> {
+        let skip_newlines = self.current_ctx().newlines_are_trivia;
         let mut seen = 0;
-        for (index, token) in self.tokens.iter().enumerate().skip(self.pos) {
-            if self.is_skipped(token.kind) {
-                continue;
+        let mut i = self.pos;
+        loop {
+            i = *self.next_sig.get(i)?;
+            let kind = self.tokens.get(i)?.kind;
+            if !(skip_newlines && kind == NEWLINE) {
+                if seen == n {
+                    return Some(i);
+                }
+                seen += 1;
             }
-            if seen == n {
-                return Some(index);
-            }
-            seen += 1;
+            i += 1;
         }
-        None
     }
 
     /// Kind of the `n`th significant token ahead (`EOF` past the end).
@@ -209,7 +222,10 @@ impl<'t> Parser<'t> {
 
     /// Consumes line feeds (and the trivia around them) at the cursor.
     pub(crate) fn skip_newlines(&mut self) {
-        while self.nth_index(0).is_some_and(|i| self.tokens[i].kind == NEWLINE) {
+        while self
+            .nth_index(0)
+            .is_some_and(|i| self.tokens[i].kind == NEWLINE)
+        {
             self.bump();
         }
     }
@@ -245,6 +261,10 @@ impl<'t> Parser<'t> {
     /// Records an error at the next significant token, or just after the
     /// previous one when the next is a line feed or the end of input.
     pub(crate) fn error(&mut self, message: impl Into<String>) {
+        if self.at_lexer_error() {
+            // The lexer already reported this token.
+            return;
+        }
         let range = match self.nth_index(0) {
             Some(i) if self.tokens[i].kind != NEWLINE && !self.newline_before_current() => {
                 self.range_of(i)
@@ -254,11 +274,68 @@ impl<'t> Parser<'t> {
                 TextRange::empty(at)
             }
         };
+        self.error_at(range, message);
+    }
+
+    /// Records an error at an explicit range (at most one per range).
+    pub(crate) fn error_at(&mut self, range: TextRange, message: impl Into<String>) {
         if self.errors.last().is_some_and(|last| last.range == range) {
-            // One error per location is enough.
             return;
         }
         self.errors.push(SyntaxError::new(message, range));
+    }
+
+    /// True when the next token is an `ERROR` token from the lexer on the
+    /// current line (already reported as a lexical error).
+    pub(crate) fn at_lexer_error(&self) -> bool {
+        self.at(ERROR) && !self.newline_before_current()
+    }
+
+    /// Source range of the next significant token (empty at EOF).
+    pub(crate) fn current_range(&self) -> TextRange {
+        match self.nth_index(0) {
+            Some(i) => self.range_of(i),
+            None => TextRange::empty(self.offsets[self.tokens.len()]),
+        }
+    }
+
+    /// True when the raw token right after the next significant token
+    /// (with nothing in between) is `kind`, e.g. the `=` of `+=`.
+    pub(crate) fn next_is_glued(&self, kind: SyntaxKind) -> bool {
+        self.nth_index(0)
+            .and_then(|i| self.tokens.get(i + 1))
+            .is_some_and(|t| t.kind == kind)
+    }
+
+    /// Source text from the start of raw token `from` to the end of the
+    /// last consumed significant token.
+    pub(crate) fn text_since(&self, from: usize) -> &'t str {
+        let range = self.range_since(from);
+        let text: &'t str = self.text;
+        text.get(usize::from(range.start())..usize::from(range.end()))
+            .unwrap_or("")
+    }
+
+    /// Source range from the start of raw token `from` to the end of the
+    /// last consumed significant token.
+    pub(crate) fn range_since(&self, from: usize) -> TextRange {
+        let start = self.offsets[from.min(self.tokens.len())];
+        TextRange::new(start, self.prev_significant_end().max(start))
+    }
+
+    /// Source text after the next significant token up to the end of its
+    /// line (or a `;`), trimmed.
+    pub(crate) fn rest_of_line_after_current(&self) -> &'t str {
+        let Some(i) = self.nth_index(0) else {
+            return "";
+        };
+        let end = (i + 1..self.tokens.len())
+            .find(|&j| matches!(self.tokens[j].kind, NEWLINE | SEMICOLON))
+            .unwrap_or(self.tokens.len());
+        let text: &'t str = self.text;
+        text.get(usize::from(self.offsets[i + 1])..usize::from(self.offsets[end]))
+            .unwrap_or("")
+            .trim()
     }
 
     fn prev_significant_end(&self) -> TextSize {
@@ -288,7 +365,9 @@ impl<'t> Parser<'t> {
     /// significant token (only possible where newlines are trivia).
     pub(crate) fn newline_before_current(&self) -> bool {
         let until = self.nth_index(0).unwrap_or(self.tokens.len());
-        self.tokens[self.pos..until].iter().any(|t| t.kind == NEWLINE)
+        self.tokens[self.pos..until]
+            .iter()
+            .any(|t| t.kind == NEWLINE)
     }
 
     /// Raw cursor position, used to check that loops make progress.
@@ -300,7 +379,10 @@ impl<'t> Parser<'t> {
     pub(crate) fn start_root(&mut self) -> Marker {
         let pos = self.events.len();
         self.events.push(Event::tombstone());
-        Marker { pos }
+        Marker {
+            pos,
+            start_token: 0,
+        }
     }
 
     /// Starts a node at the next significant token.
@@ -308,7 +390,10 @@ impl<'t> Parser<'t> {
         self.flush_trivia();
         let pos = self.events.len();
         self.events.push(Event::tombstone());
-        Marker { pos }
+        Marker {
+            pos,
+            start_token: self.pos,
+        }
     }
 
     /// Enters one nesting level; false (after reporting once per
@@ -335,6 +420,7 @@ impl<'t> Parser<'t> {
 /// An open node; must be completed or abandoned.
 pub(crate) struct Marker {
     pos: usize,
+    start_token: usize,
 }
 
 impl Marker {
@@ -344,7 +430,10 @@ impl Marker {
             *slot = kind;
         }
         p.events.push(Event::Finish);
-        CompletedMarker { pos: self.pos }
+        CompletedMarker {
+            pos: self.pos,
+            start_token: self.start_token,
+        }
     }
 
     /// Drops the node; its children stay in the parent.
@@ -359,6 +448,7 @@ impl Marker {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct CompletedMarker {
     pos: usize,
+    start_token: usize,
 }
 
 impl CompletedMarker {
@@ -369,6 +459,14 @@ impl CompletedMarker {
         if let Some(Event::Start { forward_parent, .. }) = p.events.get_mut(self.pos) {
             *forward_parent = Some(new_pos - self.pos);
         }
-        Marker { pos: new_pos }
+        Marker {
+            pos: new_pos,
+            start_token: self.start_token,
+        }
+    }
+
+    /// Raw index of the node's first token.
+    pub(crate) fn start_token(self) -> usize {
+        self.start_token
     }
 }

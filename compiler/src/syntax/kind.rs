@@ -340,7 +340,8 @@ impl SyntaxKind {
 
     /// True for the reserved words of §7.4.
     pub fn is_keyword(self) -> bool {
-        (self as u16) >= (SyntaxKind::AMOR_KW as u16) && (self as u16) <= (SyntaxKind::WHILE_KW as u16)
+        (self as u16) >= (SyntaxKind::AMOR_KW as u16)
+            && (self as u16) <= (SyntaxKind::WHILE_KW as u16)
     }
 
     /// The keyword kind spelled `text`, if `text` is a reserved word (§7.4).
@@ -403,8 +404,17 @@ impl SyntaxKind {
         use SyntaxKind::*;
         matches!(
             self,
-            INT_KW | FLOAT_KW | BOOL_KW | TEXT_KW | ASCII_KW | BLOB_KW | IMG_KW | AUD_KW | HTTP_KW
-                | SOCKET_KW | THREAD_KW
+            INT_KW
+                | FLOAT_KW
+                | BOOL_KW
+                | TEXT_KW
+                | ASCII_KW
+                | BLOB_KW
+                | IMG_KW
+                | AUD_KW
+                | HTTP_KW
+                | SOCKET_KW
+                | THREAD_KW
         )
     }
 

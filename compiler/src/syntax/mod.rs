@@ -32,6 +32,8 @@
 //!
 //! Typed views over the untyped [`SyntaxNode`]s live in [`crate::ast`].
 
+#![warn(missing_docs)]
+
 mod kind;
 
 pub use kind::{binary_precedence, SyntaxKind};

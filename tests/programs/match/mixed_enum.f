@@ -1,4 +1,5 @@
-// §10.9 matching an enum with primitive, array and struct members
+// §10.9 matching an enum with primitive and struct members (no field access:
+// §8.11 allows it only when every member is a struct)
 struct Box {
     n:int
 }

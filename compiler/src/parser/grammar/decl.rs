@@ -1,6 +1,6 @@
 //! Declarations (§11) and `import` (§6.2).
 
-use super::{delimited, expect_closer, recover_line, stmt, types};
+use super::{delimited, expect_closer, expect_name, recover_line, stmt, types};
 use crate::parser::Parser;
 use crate::syntax::SyntaxKind::{self, *};
 
@@ -8,7 +8,7 @@ use crate::syntax::SyntaxKind::{self, *};
 pub(crate) fn import_decl(p: &mut Parser<'_>) {
     let m = p.start();
     p.bump();
-    p.expect(IMPORT_PATH, "a file path after `import`");
+    p.expect(IMPORT_PATH, "a file path after 'import'");
     m.complete(p, IMPORT_DECL);
 }
 
@@ -16,20 +16,20 @@ pub(crate) fn import_decl(p: &mut Parser<'_>) {
 /// `func name(params) { }`.
 pub(crate) fn func_rest(p: &mut Parser<'_>) {
     p.bump();
-    p.expect(IDENT, "a function name");
+    expect_name(p, "a function name");
     if p.at(L_PAREN) {
         param_list(p);
     } else {
-        p.error("expected `(` and the parameter list");
+        p.error("expected '(' and the parameter list");
     }
-    stmt::block_or_error(p);
+    stmt::block_or_error(p, "to start the function body");
 }
 
 /// `func name() { }` without a return type: parsed as a function
 /// declaration, with an error.
 pub(crate) fn untyped_func(p: &mut Parser<'_>) {
     let m = p.start();
-    p.error("a function declaration needs a return type or `void` before `func`");
+    p.error("a function declaration needs a return type or 'void' before 'func'");
     func_rest(p);
     m.complete(p, FUNC_DECL);
 }
@@ -47,13 +47,13 @@ pub(crate) fn param_list(p: &mut Parser<'_>) {
 
 /// `name:DeclaredType`.
 fn param(p: &mut Parser<'_>) -> Option<()> {
-    if !p.at(IDENT) {
-        p.error("expected a parameter `name:type`");
+    if !p.at(IDENT) && !p.current().is_keyword() {
+        p.error("expected a parameter 'name:type'");
         return None;
     }
     let m = p.start();
-    p.bump();
-    if p.expect(COLON, "`:` and the parameter type") {
+    expect_name(p, "a parameter name");
+    if p.expect(COLON, "':' and the parameter type") {
         types::type_ref(p);
     }
     m.complete(p, PARAM);
@@ -65,13 +65,13 @@ fn param(p: &mut Parser<'_>) -> Option<()> {
 pub(crate) fn record_decl(p: &mut Parser<'_>, kind: SyntaxKind) {
     let m = p.start();
     p.bump();
-    p.expect(IDENT, "a name");
+    expect_name(p, "a name");
     stmt_skip_to_curly(p);
     if p.at(L_CURLY) {
         p.bump();
         p.with_ctx(false, false, fields);
     } else {
-        p.error("expected `{` and the field list");
+        p.error("expected '{' and the field list");
     }
     m.complete(p, kind);
 }
@@ -91,12 +91,12 @@ fn fields(p: &mut Parser<'_>) {
                 break;
             }
             EOF => {
-                p.error("expected `}`");
+                p.error("expected '}'");
                 break;
             }
             IDENT => field_decl(p),
             _ => {
-                p.error("expected a field `name:type`");
+                p.error("expected a field 'name:type'");
                 recover_line(p);
             }
         }
@@ -106,7 +106,7 @@ fn fields(p: &mut Parser<'_>) {
 fn field_decl(p: &mut Parser<'_>) {
     let m = p.start();
     p.bump();
-    if p.expect(COLON, "`:` and the field type") {
+    if p.expect(COLON, "':' and the field type") {
         types::type_ref(p);
     }
     m.complete(p, FIELD_DECL);
@@ -116,7 +116,7 @@ fn field_decl(p: &mut Parser<'_>) {
 pub(crate) fn enum_decl(p: &mut Parser<'_>) {
     let m = p.start();
     p.bump();
-    p.expect(IDENT, "the enum name");
+    expect_name(p, "the enum name");
     if p.at(EQ) {
         p.bump_then_skip_newlines();
         types::type_ref(p);
@@ -125,7 +125,7 @@ pub(crate) fn enum_decl(p: &mut Parser<'_>) {
             types::type_ref(p);
         }
     } else {
-        p.error("expected `=` and the member types");
+        p.error("expected '=' and the member types");
     }
     m.complete(p, ENUM_DECL);
 }
@@ -137,12 +137,12 @@ pub(crate) fn on_decl(p: &mut Parser<'_>) {
     p.expect(IDENT, "an event name");
     if p.at_contextual("use") {
         p.bump();
-        p.expect(IDENT, "a thread pool name after `use`");
+        p.expect(IDENT, "a thread pool name after 'use'");
     } else if p.at(L_PAREN) {
         param_list(p);
-        stmt::block_or_error(p);
+        stmt::block_or_error(p, "to start the handler body");
     } else {
-        p.error("expected `(` and the handler parameters");
+        p.error("expected '(' and the handler parameters");
     }
     m.complete(p, ON_DECL);
 }
@@ -159,6 +159,6 @@ pub(crate) fn thread_decl(p: &mut Parser<'_>) {
             expect_closer(p, R_BRACK);
         });
     }
-    stmt::block_or_error(p);
+    stmt::block_or_error(p, "to start the thread body");
     m.complete(p, THREAD_DECL);
 }

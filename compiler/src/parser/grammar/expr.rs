@@ -83,7 +83,7 @@ fn ternary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
         p.bump_then_skip_newlines();
         expr(p);
     } else {
-        p.error("expected `:` and the else branch of `?:`");
+        p.error("expected ':' and the else branch of '?:'");
     }
     Some(m.complete(p, TERNARY_EXPR))
 }
@@ -95,12 +95,40 @@ fn binary(p: &mut Parser<'_>, min: u8) -> Option<CompletedMarker> {
         if prec <= min {
             break;
         }
+        if is_compound_assignment(p) {
+            compound_assignment(p, lhs);
+            break;
+        }
         let m = lhs.precede(p);
         p.bump_then_skip_newlines();
         binary(p, prec);
         lhs = m.complete(p, BIN_EXPR);
     }
     Some(lhs)
+}
+
+/// True at `+=`, `-=`, `*=`, `/=` or `%=` (not Festina operators, §7.6).
+fn is_compound_assignment(p: &Parser<'_>) -> bool {
+    matches!(p.current(), PLUS | MINUS | STAR | SLASH | PERCENT) && p.next_is_glued(EQ)
+}
+
+/// Reports `x += 2` as `unexpected '+=' (write x = x + 2)` and wraps the
+/// operator in an `ERROR` node, so that `x = 2` still parses as an
+/// assignment.
+fn compound_assignment(p: &mut Parser<'_>, lhs: CompletedMarker) {
+    let target = p.text_since(lhs.start_token()).trim().to_string();
+    let op = p.nth_text(0);
+    let op_range = p.current_range();
+    let m = p.start();
+    p.bump();
+    let value = p.rest_of_line_after_current();
+    let value = if value.is_empty() { "..." } else { value };
+    let range = op_range.cover(p.current_range());
+    p.error_at(
+        range,
+        format!("unexpected '{op}=' (write {target} = {target} {op} {value})"),
+    );
+    m.complete(p, ERROR);
 }
 
 /// `- + ! typeof` prefix operators (§9.6).
@@ -154,7 +182,7 @@ fn field(p: &mut Parser<'_>, lhs: CompletedMarker) -> CompletedMarker {
     if kind == IDENT || kind.is_keyword() {
         p.bump();
     } else {
-        p.error("expected a member name after `.`");
+        p.error("expected a member name after '.'");
     }
     m.complete(p, FIELD_EXPR)
 }
@@ -200,13 +228,21 @@ fn index(p: &mut Parser<'_>, lhs: CompletedMarker) -> CompletedMarker {
     m.complete(p, INDEX_EXPR)
 }
 
-/// Primary expressions (§9.1).
+/// Primary expressions (§9.1). Bad-character tokens (already reported by
+/// the lexer) in front of it are wrapped in `ERROR` nodes and skipped.
 fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
+    let skipped_junk = p.at_lexer_error();
+    while p.at_lexer_error() {
+        let m = p.start();
+        p.bump();
+        m.complete(p, ERROR);
+    }
+    if skipped_junk && !at_expr_start(p) {
+        return None;
+    }
     let kind = p.current();
     let done = match kind {
-        INT_NUMBER | FLOAT_NUMBER | STRING | TRUE_KW | FALSE_KW | NULL_KW => {
-            single(p, LITERAL)
-        }
+        INT_NUMBER | FLOAT_NUMBER | STRING | TRUE_KW | FALSE_KW | NULL_KW => single(p, LITERAL),
         REGEX => single(p, REGEX_LIT),
         BACKTICK => template(p),
         IDENT if arrow_params_ahead(p, 1) => ident_arrow(p),
@@ -266,8 +302,9 @@ fn substitution(p: &mut Parser<'_>) {
     p.with_ctx(true, false, |p| {
         p.bump();
         expr(p);
-        if !p.at(R_CURLY) {
-            p.error("expected `}` to close the template substitution");
+        if !p.at(R_CURLY) && !p.at(EOF) {
+            // (At the end of input the lexer already reported it.)
+            p.error("expected '}' to close the template substitution");
             recover_substitution(p);
         }
         p.eat(R_CURLY);
@@ -326,7 +363,7 @@ fn map(p: &mut Parser<'_>) -> CompletedMarker {
 
 fn map_entry(p: &mut Parser<'_>) -> Option<CompletedMarker> {
     if !at_expr_start(p) {
-        p.error("expected a map entry `key: value`");
+        p.error("expected a map entry 'key: value'");
         return None;
     }
     let m = p.start();
@@ -339,7 +376,7 @@ fn map_entry(p: &mut Parser<'_>) -> Option<CompletedMarker> {
         p.bump_then_skip_newlines();
         expr(p);
     } else {
-        p.error("expected `:` and the value");
+        p.error("expected ':' and the value");
         recover_in_list(p, R_CURLY);
     }
     Some(m.complete(p, MAP_ENTRY))
@@ -350,14 +387,14 @@ pub(crate) fn arrow_rest(p: &mut Parser<'_>) {
     if p.at(L_PAREN) {
         decl::param_list(p);
     } else {
-        p.error("expected `(` and the arrow function parameters");
+        p.error("expected '(' and the arrow function parameters");
         return;
     }
     if p.at(FAT_ARROW) {
         p.bump_then_skip_newlines();
         expr(p);
     } else {
-        p.error("expected `=>` and the arrow function body");
+        p.error("expected '=>' and the arrow function body");
     }
 }
 
@@ -386,8 +423,13 @@ fn type_or_arrow(p: &mut Parser<'_>, type_arg_ok: bool) -> CompletedMarker {
         arrow_rest(p);
         return m.complete(p, ARROW_FUNC);
     }
+    let ty = m.complete(p, TYPE_ARG);
     if !type_arg_ok {
-        p.error("a type cannot be used as a value here (an arrow function needs `(params) =>`)");
+        let range = p.range_since(ty.start_token());
+        p.error_at(
+            range,
+            "a type cannot be used as a value here (an arrow function needs '(params) =>')",
+        );
     }
-    m.complete(p, TYPE_ARG)
+    ty
 }

@@ -120,7 +120,7 @@ pub(crate) fn delimited<T>(
             // and leave the following lines to the statement parser.
             break;
         }
-        p.error(format!("expected `,` or `{}`", punct_text(close)));
+        p.error(format!("expected ',' or '{}'", punct_text(close)));
         recover_in_list(p, close);
         if p.eat(COMMA) {
             continue;
@@ -148,6 +148,25 @@ pub(crate) fn punct_text(kind: SyntaxKind) -> &'static str {
     }
 }
 
+/// Expects a declared name (§7.3). A reserved word there is reported as
+/// `'log' is a reserved word` (§7.4) and wrapped in an `ERROR` node so
+/// the declaration still parses; anything else reports `expected {what}`.
+pub(crate) fn expect_name(p: &mut Parser<'_>, what: &str) -> bool {
+    if p.eat(IDENT) {
+        return true;
+    }
+    if p.current().is_keyword() && !p.newline_before_current() {
+        let word = p.nth_text(0);
+        p.error(format!("'{word}' is a reserved word"));
+        let m = p.start();
+        p.bump();
+        m.complete(p, ERROR);
+        return false;
+    }
+    p.error(format!("expected {what}"));
+    false
+}
+
 /// Expects the closer of a bracketed list, recovering over junk on the
 /// same line first. When the next token is on a later line the list is
 /// taken to be unclosed and nothing is consumed.
@@ -155,7 +174,7 @@ pub(crate) fn expect_closer(p: &mut Parser<'_>, close: SyntaxKind) {
     if p.eat(close) {
         return;
     }
-    p.error(format!("expected `{}`", punct_text(close)));
+    p.error(format!("expected '{}'", punct_text(close)));
     if p.newline_before_current() {
         return;
     }

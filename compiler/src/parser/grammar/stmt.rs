@@ -1,6 +1,6 @@
 //! Statements (§10) and blocks.
 
-use super::{decl, expr, recover_line, types};
+use super::{decl, expect_name, expr, recover_line, types};
 use crate::parser::Parser;
 use crate::syntax::SyntaxKind::{self, *};
 
@@ -34,7 +34,7 @@ fn statement_end(p: &mut Parser<'_>, in_block: bool, already_broken: bool) {
         R_CURLY if in_block => {}
         _ => {
             if !already_broken {
-                p.error("expected the end of the statement (a new line or `;`)");
+                p.error("expected the end of the statement (a new line or ';')");
             }
             recover_line(p);
         }
@@ -90,18 +90,33 @@ fn other_statement(p: &mut Parser<'_>) {
         }
         HTTP_KW if p.nth(1) == L_CURLY => keyword_expr(p, HTTP_STMT),
         BLOB_KW | IMG_KW | AUD_KW if is_load_statement(p) => keyword_expr(p, LOAD_STMT),
-        VAR_KW | LET_KW => {
-            p.error("Festina has no `var` or `let`: declare with a type, e.g. `int x = 1`");
-            recover_line(p);
-        }
-        ELSE_KW => misplaced(p, "`else` without a matching `if`"),
-        CATCH_KW => misplaced(p, "`catch` without a matching `try`"),
+        VAR_KW | LET_KW => var_or_let(p),
+        ELSE_KW => misplaced(p, "'else' without a matching 'if'"),
+        CATCH_KW => misplaced(p, "'catch' without a matching 'try'"),
         CONST_KW => var_decl(p),
         FUNC_KW if p.nth(1) == IDENT => decl::untyped_func(p),
         _ if starts_typed_statement(p) => typed_statement(p),
         _ if expr::at_expr_start(p) => expr_stmt(p),
+        R_CURLY | R_PAREN | R_BRACK => {
+            let closer = p.nth_text(0);
+            misplaced(p, &format!("unmatched '{closer}'"));
+        }
         _ => misplaced(p, "expected a statement"),
     }
+}
+
+/// `var x = 1` / `let x = 1`: reserved, never valid (§7.4, Annex D).
+fn var_or_let(p: &mut Parser<'_>) {
+    let keyword = p.nth_text(0);
+    let name = if p.nth(1) == IDENT {
+        p.nth_text(1)
+    } else {
+        "x"
+    };
+    p.error(format!(
+        "'{keyword}' is not Festina: declare with a type, e.g. 'int {name} = ...'"
+    ));
+    recover_line(p);
 }
 
 fn misplaced(p: &mut Parser<'_>, message: &str) {
@@ -166,7 +181,7 @@ fn typed_statement(p: &mut Parser<'_>) {
         _ => {
             inner.abandon(p);
             if is_void {
-                p.error("`void` is not a type: it only marks a function that returns nothing");
+                p.error("'void' is not a type: it only marks a function that returns nothing");
             }
             var_decl_rest(p);
             outer.complete(p, VAR_DECL);
@@ -184,7 +199,7 @@ pub(crate) fn var_decl(p: &mut Parser<'_>) {
 }
 
 fn var_decl_rest(p: &mut Parser<'_>) {
-    p.expect(IDENT, "a variable name");
+    expect_name(p, "a variable name");
     if p.at(EQ) {
         p.bump_then_skip_newlines();
         expr::expr(p);
@@ -226,20 +241,21 @@ pub(crate) fn block(p: &mut Parser<'_>) {
     p.bump();
     p.with_ctx(false, false, |p| {
         statement_list(p, true);
-        p.expect(R_CURLY, "`}`");
+        p.expect(R_CURLY, "'}'");
     });
     m.complete(p, BLOCK);
 }
 
-/// A block, allowing the `{` on the following line; reports its absence.
-pub(crate) fn block_or_error(p: &mut Parser<'_>) {
+/// A block, allowing the `{` on the following line; reports its absence
+/// as `expected '{' {context}`, e.g. `after the if condition`.
+pub(crate) fn block_or_error(p: &mut Parser<'_>, context: &str) {
     if p.at(NEWLINE) && p.current_after_newlines() == L_CURLY {
         p.skip_newlines();
     }
     if p.at(L_CURLY) {
         block(p);
     } else {
-        p.error("expected a block `{ ... }`");
+        p.error(format!("expected '{{' {context}"));
     }
 }
 
@@ -266,7 +282,7 @@ fn if_stmt(p: &mut Parser<'_>) {
         open.push(p.start());
         p.bump();
         condition(p);
-        block_or_error(p);
+        block_or_error(p, "after the if condition");
         skip_newlines_before(p, ELSE_KW);
         if !p.eat(ELSE_KW) {
             break;
@@ -274,7 +290,7 @@ fn if_stmt(p: &mut Parser<'_>) {
         match p.current() {
             IF_KW => continue,
             L_CURLY => block(p),
-            _ => p.error("expected `if` or a block after `else`"),
+            _ => p.error("expected 'if' or '{' after 'else'"),
         }
         break;
     }
@@ -287,7 +303,7 @@ fn while_stmt(p: &mut Parser<'_>) {
     let m = p.start();
     p.bump();
     condition(p);
-    block_or_error(p);
+    block_or_error(p, "after the while condition");
     m.complete(p, WHILE_STMT);
 }
 
@@ -302,18 +318,18 @@ fn for_stmt(p: &mut Parser<'_>) {
         }
         for _ in 0..2 {
             if p.at(L_CURLY) {
-                p.error("expected `,` and the rest of the `for` header");
+                p.error("expected ',' and the rest of the for header");
                 return;
             }
             if p.at(COMMA) {
                 p.bump_then_skip_newlines();
             } else {
-                p.error("expected `,`");
+                p.error("expected ','");
             }
             expr::expr(p);
         }
     });
-    block_or_error(p);
+    block_or_error(p, "after the for header");
     m.complete(p, FOR_STMT);
 }
 
@@ -329,7 +345,7 @@ fn match_stmt(p: &mut Parser<'_>) {
         p.bump();
         p.with_ctx(false, false, match_arms);
     } else {
-        p.error("expected `{` and the match arms");
+        p.error("expected '{' and the match arms");
     }
     m.complete(p, MATCH_STMT);
 }
@@ -343,13 +359,13 @@ fn match_arms(p: &mut Parser<'_>) {
                 break;
             }
             EOF => {
-                p.error("expected `}`");
+                p.error("expected '}'");
                 break;
             }
             STRING => match_arm(p),
             IDENT if p.at_contextual("default") => match_arm(p),
             _ => {
-                p.error("expected a match arm: a string tag or `default`, then a block");
+                p.error("expected a match arm: a string tag or 'default', then a block");
                 recover_line(p);
             }
         }
@@ -359,7 +375,7 @@ fn match_arms(p: &mut Parser<'_>) {
 fn match_arm(p: &mut Parser<'_>) {
     let m = p.start();
     p.bump();
-    block_or_error(p);
+    block_or_error(p, "after the match tag");
     m.complete(p, MATCH_ARM);
 }
 
@@ -367,26 +383,26 @@ fn match_arm(p: &mut Parser<'_>) {
 fn try_stmt(p: &mut Parser<'_>) {
     let m = p.start();
     p.bump();
-    block_or_error(p);
+    block_or_error(p, "after 'try'");
     skip_newlines_before(p, CATCH_KW);
     if p.eat(CATCH_KW) {
         catch_header(p);
-        block_or_error(p);
+        block_or_error(p, "after the catch clause");
     } else {
-        p.error("expected `catch`: every `try` needs one");
+        p.error("expected 'catch': every 'try' needs one");
     }
     m.complete(p, TRY_STMT);
 }
 
 fn catch_header(p: &mut Parser<'_>) {
     if !p.at(L_PAREN) {
-        p.error("expected `(name:text)` after `catch`");
+        p.error("expected '(name:text)' after 'catch'");
         return;
     }
     p.with_ctx(true, false, |p| {
         p.bump();
-        p.expect(IDENT, "the name of the caught error");
-        p.expect(COLON, "`:`");
+        expect_name(p, "the name of the caught error");
+        p.expect(COLON, "':'");
         types::type_ref(p);
         super::expect_closer(p, R_PAREN);
     });

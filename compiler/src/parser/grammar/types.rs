@@ -50,17 +50,21 @@ fn type_ref_inner(p: &mut Parser<'_>) -> Option<CompletedMarker> {
 /// `[amor] arr[T]` or `map[T]`.
 fn collection_type(p: &mut Parser<'_>) -> CompletedMarker {
     let m = p.start();
+    let amor_range = p.current_range();
     let amor = p.eat(AMOR_KW);
     let kind = if p.at(MAP_KW) {
         if amor {
-            p.error("`amor` may only precede `arr`");
+            p.error_at(
+                amor_range,
+                "'amor' may only precede 'arr' (amor map is not a type)",
+            );
         }
         MAP_TYPE
     } else {
         ARR_TYPE
     };
     if !p.eat(ARR_KW) && !p.eat(MAP_KW) {
-        p.error("expected `arr` after `amor`");
+        p.error("expected 'arr' after 'amor'");
         return m.complete(p, kind);
     }
     element(p);
@@ -70,7 +74,7 @@ fn collection_type(p: &mut Parser<'_>) -> CompletedMarker {
 /// `[ T ]` after `arr` or `map`.
 fn element(p: &mut Parser<'_>) {
     if !p.at(L_BRACK) {
-        p.error("expected `[` and the element type");
+        p.error("expected '[' and the element type");
         return;
     }
     p.with_ctx(true, false, |p| {
@@ -91,14 +95,14 @@ fn func_type(p: &mut Parser<'_>) -> CompletedMarker {
             expect_closer(p, R_BRACK);
         });
     } else {
-        p.error("expected `[` and the parameter types");
+        p.error("expected '[' and the parameter types");
     }
     if p.eat(COLON) {
         if !p.eat(VOID_KW) {
             type_ref(p);
         }
     } else {
-        p.error("expected `:` and the return type");
+        p.error("expected ':' and the return type");
     }
     m.complete(p, FUNC_TYPE)
 }
