@@ -35,7 +35,10 @@ fn run(name: &str, functions: Vec<Function>) {
         natives: vec!["log".into()],
         ..Program::default()
     };
-    let natives = [NativeEntry { name: "log", func: log }];
+    let natives = [NativeEntry {
+        name: "log",
+        func: log,
+    }];
     let mut it = Interpreter::new(Arc::new(p), &natives).unwrap();
     let t = Instant::now();
     let code = it.run(vec![]);
@@ -55,10 +58,26 @@ fn main() {
             LtInt { dst: 2, a: 0, b: 1 },
             JumpIfFalse { cond: 2, off: 1 },
             Return { src: 0 },
-            AddIntImm { dst: 3, a: 0, imm: -1 },
-            Call { dst: 1, base: 3, func: 1 },
-            AddIntImm { dst: 3, a: 0, imm: -2 },
-            Call { dst: 2, base: 3, func: 1 },
+            AddIntImm {
+                dst: 3,
+                a: 0,
+                imm: -1,
+            },
+            Call {
+                dst: 1,
+                base: 3,
+                func: 1,
+            },
+            AddIntImm {
+                dst: 3,
+                a: 0,
+                imm: -2,
+            },
+            Call {
+                dst: 2,
+                base: 3,
+                func: 1,
+            },
             AddInt { dst: 1, a: 1, b: 2 },
             Return { src: 1 },
         ],
@@ -69,8 +88,17 @@ fn main() {
         3,
         vec![
             LoadInt { dst: 0, imm: 32 },
-            Call { dst: 1, base: 0, func: 1 },
-            CallNative { dst: 2, base: 1, id: 0, argc: 1 },
+            Call {
+                dst: 1,
+                base: 0,
+                func: 1,
+            },
+            CallNative {
+                dst: 2,
+                base: 1,
+                id: 0,
+                argc: 1,
+            },
             ReturnVoid {},
         ],
     );
@@ -86,13 +114,25 @@ fn main() {
         vec![
             LoadInt { dst: 0, imm: 0 },
             LoadInt { dst: 1, imm: 0 },
-            LoadInt { dst: 2, imm: 100_000_000 },
+            LoadInt {
+                dst: 2,
+                imm: 100_000_000,
+            },
             LtInt { dst: 3, a: 1, b: 2 },
             JumpIfFalse { cond: 3, off: 3 },
             AddInt { dst: 0, a: 0, b: 1 },
-            AddIntImm { dst: 1, a: 1, imm: 1 },
+            AddIntImm {
+                dst: 1,
+                a: 1,
+                imm: 1,
+            },
             Jump { off: -5 },
-            CallNative { dst: 4, base: 0, id: 0, argc: 1 },
+            CallNative {
+                dst: 4,
+                base: 0,
+                id: 0,
+                argc: 1,
+            },
             ReturnVoid {},
         ],
     );

@@ -936,13 +936,13 @@ impl Interpreter {
                     self.w(base + dst as usize, v);
                 }
                 Instr::EnumTag { dst, src, enum_id } => {
-                    match self.enum_tag(self.r(base + src as usize), enum_id) {
+                    match self.enum_tag(self.r(base + src as usize), enum_id as u32) {
                         Some(t) => self.w(base + dst as usize, Value::Int(t as i64)),
                         None => fail!("typeof of a null enum value"),
                     }
                 }
                 Instr::EnumTypeof { dst, src, enum_id } => {
-                    match self.enum_tag(self.r(base + src as usize), enum_id) {
+                    match self.enum_tag(self.r(base + src as usize), enum_id as u32) {
                         Some(t) => {
                             let v = self.tables.enum_names[enum_id as usize]
                                 .get(t as usize)

@@ -296,11 +296,11 @@ instructions! {
     EnumUnwrap { dst: Reg, src: Reg },
     /// R[dst] := member index (int) of the value held by enum R[src] of
     /// enum `enum_id`; runtime failure if null
-    EnumTag { dst: Reg, src: Reg, enum_id: u32 },
+    EnumTag { dst: Reg, src: Reg, enum_id: u16 },
     /// R[dst] := `typeof` of enum R[src] of enum `enum_id`: the member's
     /// name `Program::enums[enum_id].member_names[tag]` as text (§9.6);
     /// runtime failure if null
-    EnumTypeof { dst: Reg, src: Reg, enum_id: u32 },
+    EnumTypeof { dst: Reg, src: Reg, enum_id: u16 },
     /// R[dst] := field read through a pure-struct enum value R[obj], as
     /// described by `Program::enum_fields[idx]`; runtime failure if the
     /// variant lacks the field or R[obj] is null

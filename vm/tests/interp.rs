@@ -887,3 +887,126 @@ fn globals_vivify_and_maps_work() {
     assert_eq!(code, 0);
     assert_eq!(out, "{\"z\":5}\n0\n");
 }
+
+#[test]
+fn return_inside_try_drops_the_handler() {
+    // f: try { return 1 } catch ... ; main: call f, then throw uncaught:
+    // the stale handler of f must not catch it.
+    let mut p = program(vec![]);
+    p.consts = vec![Const::Text("late".into())];
+    let f = func(
+        "f",
+        0,
+        2,
+        vec![
+            TryEnter { reg: 0, off: 2 },
+            LoadInt { dst: 1, imm: 1 },
+            Return { src: 1 },
+            Return { src: 0 },
+        ],
+    );
+    let main = vec![
+        Call {
+            dst: 0,
+            base: 0,
+            func: 1,
+        },
+        LoadConst { dst: 1, k: 0 },
+        Throw { src: 1 },
+    ];
+    p.functions = vec![func("<main>", 0, 2, main), f];
+    let (code, out, err) = run(p);
+    assert_eq!((code, out.as_str(), err.as_str()), (1, "", "fail: late\n"));
+}
+
+#[test]
+fn clear_releases_and_nulls() {
+    let mut p = program(vec![]);
+    p.structs = point_structs();
+    p.consts = vec![Const::Text("secret".into())];
+    let mut main = vec![
+        NewStruct { dst: 0, sid: 0 },
+        LoadConst { dst: 1, k: 0 },
+        AppendText { dst: 2, src: 1 },
+        SetField {
+            obj: 0,
+            field: 1,
+            src: 2,
+        },
+        LoadNull { dst: 2 },
+        Clear { reg: 0 },
+        CallNative {
+            dst: 3,
+            base: 3,
+            id: LIVE,
+            argc: 0,
+        },
+    ];
+    main.extend(log_reg(3, 4));
+    main.push(IsNull { dst: 3, src: 0 });
+    main.extend(log_reg(3, 4));
+    main.push(ReturnVoid {});
+    p.functions = vec![func("<main>", 0, 5, main)];
+    let (code, out, _) = run(p);
+    assert_eq!((code, out.as_str()), (0, "0\ntrue\n"));
+}
+
+#[test]
+fn fused_compare_branches_match_unfused_semantics() {
+    // Count i in 0..10 with i <= 4, i == 7, i != 3, and a float loop.
+    let mut p = program(vec![]);
+    p.consts = vec![Const::Float(0.5), Const::Float(3.0)];
+    let mut main = vec![
+        LoadInt { dst: 0, imm: 0 }, // i
+        LoadInt { dst: 1, imm: 0 }, // count
+        LoadInt { dst: 2, imm: 10 },
+        LoadInt { dst: 3, imm: 4 },
+        LoadInt { dst: 4, imm: 7 },
+        // 5: loop head
+        LtInt { dst: 5, a: 0, b: 2 },
+        JumpIfFalse { cond: 5, off: 10 },
+        LeInt { dst: 5, a: 0, b: 3 },
+        JumpIfFalse { cond: 5, off: 1 },
+        AddIntImm {
+            dst: 1,
+            a: 1,
+            imm: 1,
+        },
+        EqInt { dst: 5, a: 0, b: 4 },
+        JumpIfTrue { cond: 5, off: 2 },
+        NeInt { dst: 5, a: 0, b: 4 },
+        JumpIfTrue { cond: 5, off: 1 },
+        AddIntImm {
+            dst: 1,
+            a: 1,
+            imm: 100,
+        },
+        AddIntImm {
+            dst: 0,
+            a: 0,
+            imm: 1,
+        },
+        Jump { off: -12 },
+    ];
+    main.extend(log_reg(1, 6));
+    main.extend([
+        LoadConst { dst: 0, k: 0 },
+        LoadConst { dst: 2, k: 1 },
+        LoadInt { dst: 1, imm: 0 },
+        LeFloat { dst: 5, a: 0, b: 2 },
+        JumpIfFalse { cond: 5, off: 4 },
+        AddFloat { dst: 0, a: 0, b: 0 },
+        AddIntImm {
+            dst: 1,
+            a: 1,
+            imm: 1,
+        },
+        LtFloat { dst: 5, a: 2, b: 0 },
+        JumpIfFalse { cond: 5, off: -6 },
+    ]);
+    main.extend(log_reg(1, 6));
+    main.push(ReturnVoid {});
+    p.functions = vec![func("<main>", 0, 7, main)];
+    let (code, out, _) = run(p);
+    assert_eq!((code, out.as_str()), (0, "105\n3\n"));
+}

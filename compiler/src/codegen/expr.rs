@@ -226,12 +226,12 @@ impl FuncGen<'_> {
             },
             ExprKind::EnumTag { expr, enum_id } => {
                 let src = self.expr_any(expr);
-                let enum_id = *enum_id;
+                let enum_id = *enum_id as u16;
                 self.emit(Instr::EnumTag { dst, src, enum_id });
             }
             ExprKind::TypeofEnum { expr, enum_id } => {
                 let src = self.expr_any(expr);
-                let enum_id = *enum_id;
+                let enum_id = *enum_id as u16;
                 self.emit(Instr::EnumTypeof { dst, src, enum_id });
             }
             other => unreachable!("expression form handled earlier: {other:?}"),
