@@ -13,6 +13,10 @@
 //! * in both cases, a file whose first line is `// golden: skip` is reported
 //!   as ignored.
 //!
+//! Each program is a test in two modes (see `FESTINA_GOLDEN_MODE` below):
+//! run directly, reported as `<path>`, then bundled, reported as
+//! `<path> [bundle]`.
+//!
 //! How it runs a test
 //! ------------------
 //! `festina <name>.f [args...]` with the current directory set to the file's
@@ -24,6 +28,26 @@
 //! * the exit status with `<name>.exit` (a decimal number; default 0).
 //!
 //! `<name>.args`, if present, holds extra program arguments, one per line.
+//!
+//! Bundle mode
+//! -----------
+//! `festina compile <name>.f -o <tmp>/<n>-<name>`, in the file's directory
+//! (so file names in diagnostics and failures are the same), into a
+//! temporary directory of this run; bundles are compiled by the same worker
+//! threads that run the tests, so on two cores two compile at a time. Then:
+//!
+//! * if `festina compile` fails, its own stdout, stderr and exit status are
+//!   compared with the expectation files: a compile-error program must get
+//!   the same diagnostics and status 2 from `festina compile` as from
+//!   `festina <name>.f`;
+//! * if it succeeds, it must have printed nothing on stdout and one
+//!   `wrote <out> (<size>)` line on stderr; the bundle is then run exactly
+//!   like `festina <name>.f` above (same directory, arguments, stdin,
+//!   timeout) and compared with the same files. Its `argv[0]` is set to
+//!   `<name>.f`, what `festina <name>.f` gives the program, so that programs
+//!   printing `argv[0]` compare equal (a bundle passes its `argv[0]` through
+//!   as invoked; `festina-cli/tests/bundle.rs` checks that separately). The
+//!   bundle is deleted after the run.
 //!
 //! Options
 //! -------
@@ -41,8 +65,12 @@
 //! * `FESTINA_BIN=/path/to/festina`: run another build of the binary instead
 //!   of the one cargo built.
 //! * `FESTINA_GOLDEN_THREADS=N`: number of worker threads (default 2).
-//! * `FESTINA_GOLDEN_MODE`: `run` (the default) is described above; `bundle`
-//!   is reserved, see `Mode::Bundle`.
+//! * `FESTINA_GOLDEN_MODE`: `both` (the default) runs every test in both
+//!   modes, `run` only directly, `bundle` only bundled. Blessing writes
+//!   expectations from direct runs only, so it cannot be combined with
+//!   `bundle`; with `both`, a program's bundle run is compared with the
+//!   files its direct run just wrote. Filters match the reported names, so
+//!   `[bundle]` selects the bundle runs.
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -64,17 +92,45 @@ const SKIP_MARKER: &str = "// golden: skip";
 /// Outputs longer than this many lines get a short report instead of a diff.
 const MAX_DIFF_LINES: usize = 2000;
 
-/// How the programs are executed.
+/// Which ways of executing the programs a run covers.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
-    /// `festina <name>.f [args...]`: compile to bytecode in memory and run.
+    /// Only `festina <name>.f [args...]`.
     Run,
-    /// Reserved for a later milestone: compile each program with
-    /// `festina compile <name>.f -o <tmp>` and run the resulting bundle (the
-    /// VM with the bytecode embedded), comparing against the same
-    /// expectation files. Not implemented yet; selecting it aborts the run
-    /// rather than pretending to test anything.
+    /// Only the bundles: `festina compile <name>.f -o <tmp>`, then the
+    /// bundle (the VM with the bytecode embedded) with the same arguments.
     Bundle,
+    /// Both, each program directly first, then bundled (the default).
+    Both,
+}
+
+/// One way of executing a program; each program is one test per variant.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Variant {
+    /// `festina <name>.f [args...]`.
+    Direct,
+    /// `festina compile`, then the bundle.
+    Bundle,
+}
+
+impl Mode {
+    fn variants(self) -> &'static [Variant] {
+        match self {
+            Mode::Run => &[Variant::Direct],
+            Mode::Bundle => &[Variant::Bundle],
+            Mode::Both => &[Variant::Direct, Variant::Bundle],
+        }
+    }
+}
+
+impl Variant {
+    /// The name a test of this variant is reported and filtered by.
+    fn name(self, display: &str) -> String {
+        match self {
+            Variant::Direct => display.to_owned(),
+            Variant::Bundle => format!("{display} [bundle]"),
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -92,6 +148,16 @@ struct Config {
     bless: Bless,
     mode: Mode,
     threads: usize,
+    /// Where bundles are written (bundle mode only): a directory of this
+    /// run, removed at the end.
+    bundle_dir: PathBuf,
+}
+
+/// A selected program and the variants of it to run, in order.
+struct Job<'a> {
+    index: usize,
+    test: &'a Test,
+    variants: Vec<Variant>,
 }
 
 /// One discovered program.
@@ -168,31 +234,53 @@ fn run() -> Result<bool, String> {
     config.threads = config.threads.max(1);
 
     let all = discover(&root)?;
-    let total = all.len();
-    let selected: Vec<Test> = all
-        .into_iter()
-        .filter(|t| filters.is_empty() || filters.iter().any(|f| t.display.contains(f.as_str())))
-        .filter(|t| !skips.iter().any(|s| t.display.contains(s.as_str())))
+    let wanted = |name: &str| {
+        (filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
+            && !skips.iter().any(|s| name.contains(s.as_str()))
+    };
+    let total = all.len() * config.mode.variants().len();
+    let jobs: Vec<Job> = all
+        .iter()
+        .enumerate()
+        .map(|(index, test)| Job {
+            index,
+            test,
+            variants: (config.mode.variants().iter().copied())
+                .filter(|v| wanted(&v.name(&test.display)))
+                .collect(),
+        })
+        .filter(|job| !job.variants.is_empty())
         .collect();
-    let filtered_out = total - selected.len();
+    let selected: usize = jobs.iter().map(|job| job.variants.len()).sum();
+    let filtered_out = total - selected;
 
     if list_only {
-        for test in &selected {
-            println!("{}: test", test.display);
+        for job in &jobs {
+            for variant in &job.variants {
+                println!("{}: test", variant.name(&job.test.display));
+            }
         }
         println!();
         println!(
             "{} test{}, 0 benchmarks",
-            selected.len(),
-            if selected.len() == 1 { "" } else { "s" }
+            selected,
+            if selected == 1 { "" } else { "s" }
         );
         return Ok(true);
     }
 
-    if config.mode == Mode::Bundle {
-        // Hook for the bundle milestone: build each program into a bundle and
-        // run that instead of `festina <name>.f`. Until it exists, refuse.
-        return Err("FESTINA_GOLDEN_MODE=bundle is reserved and not implemented yet".into());
+    if config.mode == Mode::Bundle && config.bless != Bless::Off {
+        return Err(
+            "FESTINA_BLESS writes expectations from direct runs; use FESTINA_GOLDEN_MODE=run or both"
+                .into(),
+        );
+    }
+    let bundles = jobs
+        .iter()
+        .any(|job| job.variants.contains(&Variant::Bundle));
+    if bundles {
+        fs::create_dir_all(&config.bundle_dir)
+            .map_err(|e| format!("cannot create {}: {e}", config.bundle_dir.display()))?;
     }
 
     if !config.bin.is_file() {
@@ -205,21 +293,24 @@ fn run() -> Result<bool, String> {
     println!();
     println!(
         "running {} test{}",
-        selected.len(),
-        if selected.len() == 1 { "" } else { "s" }
+        selected,
+        if selected == 1 { "" } else { "s" }
     );
     let _ = io::stdout().flush();
 
-    let outcomes = run_all(&config, &selected);
+    let outcomes = run_all(&config, &jobs);
+    if bundles {
+        let _ = fs::remove_dir_all(&config.bundle_dir);
+    }
 
     let mut passed = 0usize;
     let mut ignored = 0usize;
     let mut failures: Vec<(&str, &str)> = Vec::new();
-    for (test, outcome) in selected.iter().zip(&outcomes) {
+    for (name, outcome) in &outcomes {
         match outcome {
             Outcome::Passed | Outcome::Blessed => passed += 1,
             Outcome::Ignored => ignored += 1,
-            Outcome::Failed(report) => failures.push((&test.display, report)),
+            Outcome::Failed(report) => failures.push((name, report)),
         }
     }
 
@@ -278,11 +369,12 @@ fn read_config() -> Result<Config, String> {
         .unwrap_or_default()
         .as_str()
     {
-        "" | "run" => Mode::Run,
+        "" | "both" => Mode::Both,
+        "run" => Mode::Run,
         "bundle" => Mode::Bundle,
         other => {
             return Err(format!(
-                "unknown FESTINA_GOLDEN_MODE '{other}' (expected run or bundle)"
+                "unknown FESTINA_GOLDEN_MODE '{other}' (expected both, run or bundle)"
             ))
         }
     };
@@ -297,11 +389,13 @@ fn read_config() -> Result<Config, String> {
         },
         Err(_) => DEFAULT_THREADS,
     };
+    let bundle_dir = std::env::temp_dir().join(format!("festina-golden-{}", std::process::id()));
     Ok(Config {
         bin,
         bless,
         mode,
         threads,
+        bundle_dir,
     })
 }
 
@@ -392,48 +486,65 @@ fn first_line(path: &Path) -> Option<String> {
 // Scheduling
 // ---------------------------------------------------------------------------
 
-fn run_all(config: &Config, tests: &[Test]) -> Vec<Outcome> {
+/// Runs the jobs on `config.threads` workers; each job's variants run in
+/// order on one worker. Returns (reported name, outcome) in job order.
+fn run_all(config: &Config, jobs: &[Job]) -> Vec<(String, Outcome)> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new((0..tests.len()).map(|_| None).collect());
+    let results: Mutex<Vec<Vec<(String, Outcome)>>> =
+        Mutex::new((0..jobs.len()).map(|_| Vec::new()).collect());
     let stdout_lock = Mutex::new(());
-    let workers = config.threads.min(tests.len()).max(1);
+    let workers = config.threads.min(jobs.len()).max(1);
 
     thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                let Some(test) = tests.get(index) else { break };
-                let outcome = run_one(config, test);
-                {
-                    let _guard = stdout_lock.lock().unwrap_or_else(|e| e.into_inner());
-                    let status = match &outcome {
-                        Outcome::Passed => "ok",
-                        Outcome::Blessed => "ok (blessed)",
-                        Outcome::Ignored => "ignored",
-                        Outcome::Failed(_) => "FAILED",
-                    };
-                    println!("test {} ... {status}", test.display);
-                    let _ = io::stdout().flush();
+                let slot = next.fetch_add(1, Ordering::SeqCst);
+                let Some(job) = jobs.get(slot) else { break };
+                let mut done = Vec::with_capacity(job.variants.len());
+                for &variant in &job.variants {
+                    let outcome = run_one(config, job, variant);
+                    let name = variant.name(&job.test.display);
+                    {
+                        let _guard = stdout_lock.lock().unwrap_or_else(|e| e.into_inner());
+                        let status = match &outcome {
+                            Outcome::Passed => "ok",
+                            Outcome::Blessed => "ok (blessed)",
+                            Outcome::Ignored => "ignored",
+                            Outcome::Failed(_) => "FAILED",
+                        };
+                        println!("test {name} ... {status}");
+                        let _ = io::stdout().flush();
+                    }
+                    done.push((name, outcome));
                 }
                 let mut slots = results.lock().unwrap_or_else(|e| e.into_inner());
-                slots[index] = Some(outcome);
+                slots[slot] = done;
             });
         }
     });
 
-    results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .map(|slot| slot.unwrap_or_else(|| Outcome::Failed("the test was never run\n".into())))
-        .collect()
+    let mut slots = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut all = Vec::new();
+    for (job, done) in jobs.iter().zip(slots.iter_mut()) {
+        if done.is_empty() {
+            for variant in &job.variants {
+                all.push((
+                    variant.name(&job.test.display),
+                    Outcome::Failed("the test was never run\n".into()),
+                ));
+            }
+        }
+        all.append(done);
+    }
+    all
 }
 
 // ---------------------------------------------------------------------------
 // Running and comparing one test
 // ---------------------------------------------------------------------------
 
-fn run_one(config: &Config, test: &Test) -> Outcome {
+fn run_one(config: &Config, job: &Job, variant: Variant) -> Outcome {
+    let test = job.test;
     if test.skipped {
         return Outcome::Ignored;
     }
@@ -451,9 +562,17 @@ fn run_one(config: &Config, test: &Test) -> Outcome {
         Err(e) => return Outcome::Failed(format!("cannot read {}: {e}\n", args_path.display())),
     };
 
-    let actual = match execute(&config.bin, &test.source, &args) {
-        Ok(actual) => actual,
-        Err(e) => return Outcome::Failed(format!("cannot run {}: {e}\n", config.bin.display())),
+    let actual = match variant {
+        Variant::Direct => match execute(&config.bin, &test.source, &args) {
+            Ok(actual) => actual,
+            Err(e) => {
+                return Outcome::Failed(format!("cannot run {}: {e}\n", config.bin.display()))
+            }
+        },
+        Variant::Bundle => match bundle_and_execute(config, job.index, &test.source, &args) {
+            Ok(actual) => actual,
+            Err(report) => return Outcome::Failed(report),
+        },
     };
 
     let expected_out = match read_optional(&out_path) {
@@ -462,6 +581,7 @@ fn run_one(config: &Config, test: &Test) -> Outcome {
     };
 
     match config.bless {
+        _ if variant == Variant::Bundle => {}
         Bless::All => return bless(test, &actual, true),
         Bless::Missing if expected_out.is_none() => return bless(test, &actual, false),
         _ => {}
@@ -601,10 +721,76 @@ fn execute(bin: &Path, source: &Path, args: &[String]) -> io::Result<Actual> {
     let dir = source.parent().unwrap_or_else(|| Path::new("."));
     let name = source.file_name().unwrap_or(source.as_os_str());
     let mut command = Command::new(bin);
-    command
+    command.arg(name).args(args).current_dir(dir);
+    execute_command(command)
+}
+
+/// Bundle mode: `festina compile <file name> -o <bundle>` in the source's
+/// directory; a failed compile is the result, otherwise the bundle's run
+/// with `argv[0]` = the file name, as `festina <file name>` would give.
+/// Errors: a report for a compile that succeeded but printed something
+/// else than `wrote <out> (<size>)`, or a process that cannot start.
+fn bundle_and_execute(
+    config: &Config,
+    index: usize,
+    source: &Path,
+    args: &[String],
+) -> Result<Actual, String> {
+    let dir = source.parent().unwrap_or_else(|| Path::new("."));
+    let name = source.file_name().unwrap_or(source.as_os_str());
+    let stem = source.file_stem().unwrap_or(name).to_string_lossy();
+    let bundle = config.bundle_dir.join(format!("{index}-{stem}"));
+    let mut compile = Command::new(&config.bin);
+    compile
+        .arg("compile")
         .arg(name)
-        .args(args)
-        .current_dir(dir)
+        .arg("-o")
+        .arg(&bundle)
+        .current_dir(dir);
+    let compiled = execute_command(compile)
+        .map_err(|e| format!("cannot run {}: {e}\n", config.bin.display()))?;
+    if compiled.code != Some(0) {
+        // A compile error: `festina compile` must report it exactly as
+        // `festina <name>.f` does, which the caller checks.
+        let _ = fs::remove_file(&bundle);
+        return Ok(compiled);
+    }
+    let stderr = String::from_utf8_lossy(&compiled.stderr);
+    let expected_line = format!("wrote {} (", bundle.display());
+    if !compiled.stdout.is_empty()
+        || !stderr.starts_with(&expected_line)
+        || !stderr.ends_with(")\n")
+        || stderr.lines().count() != 1
+    {
+        let _ = fs::remove_file(&bundle);
+        let mut report = format!(
+            "`festina compile {} -o {}` succeeded but should print nothing on stdout and \
+             one line `{expected_line}<size>)` on stderr\n",
+            name.to_string_lossy(),
+            bundle.display()
+        );
+        describe_actual(&mut report, &compiled);
+        return Err(report);
+    }
+    let mut command = Command::new(&bundle);
+    command.args(args).current_dir(dir);
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        command.arg0(name);
+    }
+    let result = execute_command(command)
+        .map_err(|e| format!("cannot run the bundle {}: {e}\n", bundle.display()));
+    let _ = fs::remove_file(&bundle);
+    result
+}
+
+/// Runs a prepared command with stdin from `/dev/null`, collecting stdout
+/// and stderr, with a timeout. A spawn that fails with "text file busy"
+/// (an executable just written, whose descriptor another process briefly
+/// inherited) is retried a few times.
+fn execute_command(mut command: Command) -> io::Result<Actual> {
+    command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -615,7 +801,16 @@ fn execute(bin: &Path, source: &Path, args: &[String]) -> io::Result<Actual> {
         use std::os::unix::process::CommandExt;
         command.process_group(0);
     }
-    let mut child = command.spawn()?;
+    let mut attempt = 0;
+    let mut child = loop {
+        match command.spawn() {
+            Err(e) if e.kind() == io::ErrorKind::ExecutableFileBusy && attempt < 20 => {
+                attempt += 1;
+                thread::sleep(Duration::from_millis(5 * attempt));
+            }
+            result => break result?,
+        }
+    };
 
     let stdout_reader = spawn_reader(child.stdout.take());
     let stderr_reader = spawn_reader(child.stderr.take());

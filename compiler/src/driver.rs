@@ -37,16 +37,49 @@ pub struct Diagnostic {
 /// imports, parse, check, generate bytecode. Errors: every diagnostic
 /// found, in file then position order.
 pub fn compile_file(path: &Path) -> Result<Program, Vec<Diagnostic>> {
-    let module = check_file(path)?;
-    Ok(crate::codegen::generate(&module))
+    let path = path.to_path_buf();
+    with_big_stack(move || {
+        let module = Loader::default().check(&path)?;
+        Ok(crate::codegen::generate(&module))
+    })
+}
+
+/// Stack size for the compiler's thread: the parser, checker and code
+/// generator recurse over the syntax tree, and a pathological input (a
+/// 3,000-term `+` chain) must get a diagnostic, not a stack overflow.
+const COMPILER_STACK: usize = 256 << 20;
+
+/// Run `f` on a thread with a [`COMPILER_STACK`]-byte stack and wait for it.
+fn with_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    match std::thread::Builder::new()
+        .name("festina-compiler".into())
+        .stack_size(COMPILER_STACK)
+        .spawn(f)
+    {
+        Ok(handle) => match handle.join() {
+            Ok(v) => v,
+            Err(panic) => std::panic::resume_unwind(panic),
+        },
+        // No thread could be made: compile on this one.
+        Err(_) => no_compiler_thread(),
+    }
+}
+
+#[cold]
+fn no_compiler_thread<T>() -> T {
+    eprintln!("festina: could not start the compiler thread");
+    std::process::exit(2)
 }
 
 /// Compile source text held in memory as if it were the file `name`
 /// (imports resolve relative to the current directory). Used by tests and
 /// fuzzing.
 pub fn compile_source(name: &str, text: &str) -> Result<Program, Vec<Diagnostic>> {
-    let module = check_source(name, text)?;
-    Ok(crate::codegen::generate(&module))
+    let (name, text) = (name.to_string(), text.to_string());
+    with_big_stack(move || {
+        let module = check_source(&name, &text)?;
+        Ok(crate::codegen::generate(&module))
+    })
 }
 
 /// Resolve, parse and check source text held in memory as the file `name`.
@@ -60,7 +93,8 @@ pub fn check_source(name: &str, text: &str) -> Result<hir::Module, Vec<Diagnosti
 
 /// Resolve, parse and check without generating code (`festina check`).
 pub fn check_file(path: &Path) -> Result<hir::Module, Vec<Diagnostic>> {
-    Loader::default().check(path)
+    let path = path.to_path_buf();
+    with_big_stack(move || Loader::default().check(&path))
 }
 
 /// One loaded source file.

@@ -10,7 +10,7 @@
 //! below. Nothing here refers back to the syntax tree; lines are carried for
 //! the line table.
 
-use festina_vm::program::{Enum, Global, Record};
+use festina_vm::program::{Enum, EventHandler, Global, Record};
 use festina_vm::types::{EnumId, StructId, Type};
 
 /// Index of a function in [`Module::functions`].
@@ -42,6 +42,13 @@ pub struct Module {
     pub entry: FuncId,
     /// Native intrinsic names used by `ExprKind::CallNative`.
     pub natives: Vec<String>,
+    /// Top-level event handlers (§11.5), one per event name; each names a
+    /// function of [`Module::functions`] compiled from the handler body.
+    pub handlers: Vec<EventHandler>,
+    /// Run-time type operands of natives (copied to `Program::types`): a
+    /// `CallNative` that needs a type (JSON parsing, §16.4) gets an
+    /// `ExprKind::Int` index into this table as an argument.
+    pub types: Vec<Type>,
 }
 
 /// One function body.
@@ -398,6 +405,8 @@ pub enum ExprKind {
     TextIndex(Box<Expr>, Box<Expr>),
     /// `ascii[i]`.
     AsciiIndex(Box<Expr>, Box<Expr>),
+    /// `ascii.charCodeAt(i)`: the byte at `i` as an int, or null (§16.3).
+    AsciiCodeAt(Box<Expr>, Box<Expr>),
     /// `.length` of text (code points).
     TextLen(Box<Expr>),
     /// `.length` of ascii.

@@ -7,10 +7,10 @@
 //! (HIR to `festina_vm::program::Program`).
 
 pub mod ast;
-pub mod lexer;
-pub mod parser;
-pub mod syntax;
+pub mod check;
 pub mod codegen;
 pub mod driver;
 pub mod hir;
-pub mod check;
+pub mod lexer;
+pub mod parser;
+pub mod syntax;

@@ -46,3 +46,32 @@ fn valid_program_checks() {
     let src = "struct P { x:int  y:int }\nP p = {'x': 1}\nint func sq(n:int) { return n * n }\nlog(sq(p.x) + 2)\n";
     assert_eq!(diags(src), "ok");
 }
+
+#[test]
+fn pathological_inputs_get_diagnostics_not_crashes() {
+    use festina_compiler::driver::compile_source;
+    // A 200,000-term left-leaning chain: too deep, reported once.
+    let chain = format!("int x = {}\nlog(x)\n", vec!["1"; 200_000].join(" + "));
+    let errs = compile_source("t.f", &chain).unwrap_err();
+    assert_eq!(errs.len(), 1);
+    assert_eq!(errs[0].message, "this expression is nested too deeply");
+    // 2,500 terms are fine.
+    let ok = format!("int x = {}\nlog(x)\n", vec!["1"; 2_500].join(" + "));
+    assert!(compile_source("t.f", &ok).is_ok());
+    // More variables than one register window holds.
+    let mut many = String::from("{\n");
+    for i in 0..30_001 {
+        many.push_str(&format!("int x{i} = {i}\n"));
+    }
+    many.push_str("}\n");
+    let errs = compile_source("t.f", &many).unwrap_err();
+    assert_eq!(
+        errs[0].message,
+        "a function may declare at most 30000 variables"
+    );
+    // A call with too many arguments.
+    let args = vec!["1"; 300].join(", ");
+    let call = format!("void func f() {{}}\nf({args})\n");
+    let errs = compile_source("t.f", &call).unwrap_err();
+    assert_eq!(errs[0].message, "a call may pass at most 250 arguments");
+}

@@ -145,7 +145,7 @@ fn front_end_never_panics_on_mutated_programs() {
     let files = corpus();
     assert!(!files.is_empty(), "no .f files found for the corpus");
     let mut rng = Rng(0x00F3_5717_A5EE_D001);
-    let per_file = (6000 / files.len()).clamp(20, 400);
+    let per_file = (40_000 / files.len()).clamp(50, 400);
     let mut runs = 0usize;
     for (i, (path, text)) in files.iter().enumerate() {
         let other = &files[(i * 7 + 3) % files.len()].1;

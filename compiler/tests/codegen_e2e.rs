@@ -68,7 +68,7 @@ fn loops_break_continue() {
 #[test]
 fn structs_arrays_maps() {
     expect(
-        "struct P { x:int, name:text }\nP p\np.x = 3\np.x++\nlog(p.x)\narr[int] xs = [1, 2, 3]\nxs.push(4)\nlog(xs.length)\nint s = 0\nfor int i = 0, i < xs.length, i++ { s = s + xs[i] }\nlog(s)\nmap[int] m = {'a': 1}\nm['b'] = 2\nlog(m['a'] + m['b'])\n",
+        "struct P { x:int, name:text }\nP p\np.x = 3\np.x = p.x + 1\nlog(p.x)\narr[int] xs = [1, 2, 3]\nxs.push(4)\nlog(xs.length)\nint s = 0\nfor int i = 0, i < xs.length, i++ { s = s + xs[i] }\nlog(s)\nmap[int] m = {'a': 1}\nm['b'] = 2\nlog(m['a'] + m['b'])\n",
         "4\n4\n10\n3\n",
     );
 }

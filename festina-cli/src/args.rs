@@ -7,6 +7,7 @@
 //! festina [--emit-bytecode] <file.f> [--emit-bytecode] [--] [args...]
 //! festina run [--emit-bytecode] <file> [--emit-bytecode] [--] [args...]
 //! festina check <file>
+//! festina compile <file> [-o <out>]      (-o before or after the file)
 //! festina help | -h | --help
 //! festina --version
 //! ```
@@ -34,6 +35,15 @@ pub enum Command {
         /// The program file, as given.
         path: String,
     },
+    /// Compile `path` into a self-contained executable (a bundle) at
+    /// `output`, or, when it is `None`, at the file name of `path` without
+    /// `.f` in the current directory.
+    Compile {
+        /// The program file, as given.
+        path: String,
+        /// The `-o` argument, as given.
+        output: Option<String>,
+    },
     /// Print the usage text.
     Help,
     /// Print the version.
@@ -51,6 +61,9 @@ commands:
   run <file> [args...]    the same, for any file name
   check <file>            report compile errors without running
                           (exit status 2 if there are any)
+  compile <file> [-o out] write one self-contained executable: the VM with
+                          the program's bytecode; default name: the file's
+                          name without .f, in the current directory
   help                    show this text
 
 options:
@@ -76,6 +89,10 @@ pub fn parse(args: Vec<String>) -> Result<Command, String> {
                 return Err("--emit-bytecode does not apply to check".to_string())
             }
             "check" => return parse_check(rest),
+            "compile" if emit_bytecode => {
+                return Err("--emit-bytecode does not apply to compile".to_string())
+            }
+            "compile" => return parse_compile(rest),
             "--" => return program(emit_bytecode, rest),
             s if s.starts_with('-') => return Err(format!("unknown option '{s}'")),
             s if looks_like_program(s) => return program_args(emit_bytecode, arg, rest),
@@ -149,6 +166,57 @@ fn parse_check(mut rest: impl Iterator<Item = String>) -> Result<Command, String
     }
 }
 
+/// After `compile`: one program path and at most one `-o <out>` (also
+/// `-o<out>`, `--output <out>`, `--output=<out>`), in either order; a `--`
+/// makes the next word the program whatever it looks like.
+fn parse_compile(mut rest: impl Iterator<Item = String>) -> Result<Command, String> {
+    let mut path: Option<String> = None;
+    let mut output: Option<String> = None;
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "-o" | "--output" => {
+                let value = rest.next().ok_or("-o needs a file name")?;
+                set_once(&mut output, value)?;
+            }
+            "--" => {
+                let program = rest.next().ok_or("no program given to compile")?;
+                set_program(&mut path, program)?;
+            }
+            s if s.starts_with("--output=") => {
+                set_once(&mut output, s["--output=".len()..].to_string())?
+            }
+            s if s.starts_with("-o") => set_once(&mut output, s[2..].to_string())?,
+            s if s.starts_with('-') => return Err(format!("unknown option '{s}' for compile")),
+            _ => set_program(&mut path, arg)?,
+        }
+    }
+    let path = path.ok_or("no program given to compile")?;
+    Ok(Command::Compile { path, output })
+}
+
+/// Record the `-o` value; an empty or second one is an error.
+fn set_once(output: &mut Option<String>, value: String) -> Result<(), String> {
+    if value.is_empty() {
+        return Err("-o needs a file name".to_string());
+    }
+    if output.is_some() {
+        return Err("-o given more than once".to_string());
+    }
+    *output = Some(value);
+    Ok(())
+}
+
+/// Record the program to compile; a second one is an error.
+fn set_program(path: &mut Option<String>, program: String) -> Result<(), String> {
+    if let Some(first) = path {
+        return Err(format!(
+            "unexpected argument '{program}' after the program to compile ('{first}')"
+        ));
+    }
+    *path = Some(program);
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,9 +276,44 @@ mod tests {
     }
 
     #[test]
+    fn compile_with_output_before_or_after() {
+        let c = |path: &str, output: Option<&str>| {
+            Ok(Command::Compile {
+                path: path.into(),
+                output: output.map(str::to_string),
+            })
+        };
+        assert_eq!(p(&["compile", "app.f"]), c("app.f", None));
+        assert_eq!(
+            p(&["compile", "app.f", "-o", "out"]),
+            c("app.f", Some("out"))
+        );
+        assert_eq!(
+            p(&["compile", "-o", "out", "app.f"]),
+            c("app.f", Some("out"))
+        );
+        assert_eq!(p(&["compile", "-oout", "app.f"]), c("app.f", Some("out")));
+        assert_eq!(
+            p(&["compile", "--output=o", "app.f"]),
+            c("app.f", Some("o"))
+        );
+        assert_eq!(p(&["compile", "--output", "o", "a"]), c("a", Some("o")));
+        assert_eq!(
+            p(&["compile", "-o", "o", "--", "-x.f"]),
+            c("-x.f", Some("o"))
+        );
+    }
+
+    #[test]
     fn usage_errors() {
         assert!(p(&[]).is_err());
-        assert!(p(&["compile", "app.f", "-o", "out"]).is_err());
+        assert!(p(&["compile"]).is_err());
+        assert!(p(&["compile", "-o", "out"]).is_err());
+        assert!(p(&["compile", "app.f", "-o"]).is_err());
+        assert!(p(&["compile", "app.f", "-o", "a", "-o", "b"]).is_err());
+        assert!(p(&["compile", "app.f", "b.f"]).is_err());
+        assert!(p(&["compile", "--bogus", "app.f"]).is_err());
+        assert!(p(&["--emit-bytecode", "compile", "app.f"]).is_err());
         assert!(p(&["--bogus", "app.f"]).is_err());
         assert!(p(&["check"]).is_err());
         assert!(p(&["check", "a.f", "b.f"]).is_err());

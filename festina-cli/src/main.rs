@@ -1,35 +1,38 @@
 //! The `festina` command (§21.1): compile a program to bytecode in memory
-//! and run it, check it, or print its bytecode listing.
+//! and run it, check it, print its bytecode listing, or write it out as a
+//! self-contained executable (`festina compile`, see [`bundle`]).
+//!
+//! Like `festina-runtime`, it can be the runtime of a bundle (when no
+//! `festina-runtime` of the same build is installed beside it): before it
+//! looks at its arguments, `main` checks whether a program is embedded in
+//! the running file, and if so runs it with every argument passed through.
 //!
 //! Exit statuses: the program's own status when it runs (0, the code given
 //! to `close`, 1 after `fail: ...`); 2 for compile errors, an unreadable
-//! file, a program the VM refuses to load, or a usage error.
+//! file, a program the VM refuses to load, a damaged or incompatible
+//! bundle, a bundle that cannot be written, or a usage error.
 
 mod args;
 
 use args::Command;
+use festina_cli::{arguments, bundle, exit_code, run_program, USAGE_ERROR};
 use festina_compiler::driver;
-use festina_vm::interp::Interpreter;
 use festina_vm::program::Program;
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::Arc;
-
-/// Exit status for compile errors, unreadable files and usage errors.
-const USAGE_ERROR: u8 = 2;
 
 fn main() -> ExitCode {
-    let status = match args::parse(std::env::args().skip(1).collect()) {
+    if let Some(status) = festina_cli::run_if_bundle() {
+        return exit_code(status);
+    }
+    let status = match args::parse(arguments().skip(1).collect()) {
         Ok(cmd) => dispatch(cmd),
         Err(msg) => {
             eprint!("festina: {msg}\n\n{}", args::USAGE);
             i32::from(USAGE_ERROR)
         }
     };
-    let _ = std::io::stdout().flush();
-    // Like the OS, keep the low 8 bits of a `close(code)` status.
-    ExitCode::from(status as u8)
+    exit_code(status)
 }
 
 /// Carry out one command; returns the exit status.
@@ -44,6 +47,7 @@ fn dispatch(cmd: Command) -> i32 {
             0
         }
         Command::Check { path } => status_of(compile(&path).map(|_| 0)),
+        Command::Compile { path, output } => status_of(compile_bundle(&path, output)),
         Command::Run {
             path,
             args,
@@ -53,7 +57,7 @@ fn dispatch(cmd: Command) -> i32 {
                 print!("{}", festina_vm::disasm::listing(&program));
                 Ok(0)
             } else {
-                run(program, path, args)
+                run_program(program, path, args)
             }
         })),
     }
@@ -78,15 +82,58 @@ fn compile(path: &str) -> Result<Program, u8> {
     })
 }
 
-/// Run `program` with `argv` = the program path as given, then `args`;
-/// returns the program's exit status. A load error (the VM's verifier or
-/// a missing native) is reported as `festina: <reason>`, status 2.
-fn run(program: Program, path: String, args: Vec<String>) -> Result<i32, u8> {
-    let natives = festina_stdlib::natives();
-    let mut interp = Interpreter::new(Arc::new(program), &natives).map_err(|e| {
-        eprintln!("festina: {e}");
-        USAGE_ERROR
-    })?;
-    let argv = std::iter::once(path).chain(args).collect();
-    Ok(interp.run(argv))
+/// `festina compile`: compile `path` (errors exactly as `festina <path>`
+/// reports them), then write the bundle to `output` (default: the file
+/// name of `path` without `.f`, in the current directory) and report its
+/// size on stderr, keeping stdout clean. Errors give status 2.
+fn compile_bundle(path: &str, output: Option<String>) -> Result<i32, u8> {
+    let program = compile(path)?;
+    let output = match output {
+        Some(output) => output,
+        None => default_output(path).ok_or_else(|| {
+            eprintln!(
+                "festina: cannot name the executable for '{path}' (the name does not end in .f); give one with -o"
+            );
+            USAGE_ERROR
+        })?,
+    };
+    let out = Path::new(&output);
+    if is_same_file(out, Path::new(path)) {
+        eprintln!(
+            "festina: the output '{output}' is the program's own source; give another with -o"
+        );
+        return Err(USAGE_ERROR);
+    }
+    let payload = festina_vm::serialize::to_bytes(&program);
+    // A program the runtime would refuse must not be written at all.
+    if let Err(refusal) = bundle::decode_payload(&payload) {
+        eprintln!("festina: internal error: the compiled program does not load back: {refusal}");
+        return Err(USAGE_ERROR);
+    }
+    match bundle::write_bundle(out, &payload) {
+        Ok(size) => {
+            eprintln!("wrote {output} ({})", bundle::human_size(size));
+            Ok(0)
+        }
+        Err(e) => {
+            eprintln!("festina: cannot write '{output}': {e}");
+            Err(USAGE_ERROR)
+        }
+    }
+}
+
+/// `dir/app.f` -> `app`; `None` when the file name does not end in `.f`
+/// or nothing is left without it.
+fn default_output(path: &str) -> Option<String> {
+    let name = Path::new(path).file_name()?.to_str()?;
+    let stem = name.strip_suffix(".f")?;
+    (!stem.is_empty()).then(|| stem.to_string())
+}
+
+/// True when both paths name one existing file.
+fn is_same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }

@@ -35,6 +35,16 @@ pub fn natives() -> Vec<NativeEntry> {
             func: argv,
         },
     ]
+    .into_iter()
+    .chain(crate::text::natives())
+    .chain(crate::collections::natives())
+    .chain(crate::json::natives())
+    .chain(crate::regexp::natives())
+    .chain(crate::math::natives())
+    .chain(crate::process::natives())
+    .chain(crate::blob::natives())
+    .chain(crate::timers::natives())
+    .collect()
 }
 
 /// `log(v)`: print the rendered text and a newline to stdout; a null

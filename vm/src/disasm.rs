@@ -83,6 +83,12 @@ pub fn listing(program: &Program) -> String {
             let _ = writeln!(out, "  n{i:<4} {n}");
         }
     }
+    if !program.handlers.is_empty() {
+        out.push_str("handlers\n");
+        for h in &program.handlers {
+            let _ = writeln!(out, "  on {} -> function {}", h.event, h.func);
+        }
+    }
     for (fi, f) in program.functions.iter().enumerate() {
         let file = program
             .files

@@ -866,6 +866,7 @@ pub fn wipe(v: Value) {
                     zero_bytes(a.as_mut_slice());
                 }
             }
+            Value::Blob(b) if Rc::strong_count(&b) == 1 => b.wipe(),
             Value::Enum(b) => {
                 if let Ok(b) = Rc::try_unwrap(b) {
                     work.push(b.value);

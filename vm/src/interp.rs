@@ -36,6 +36,7 @@
 //! fills, before anything is written to stderr (so failure messages come
 //! after the output that preceded them), and at exit.
 
+use crate::event_loop::EventLoop;
 use crate::heap::Heap;
 use crate::native::{NativeEntry, NativeFn, Trap};
 use crate::opcode::{Instr, Reg};
@@ -50,6 +51,11 @@ use std::sync::Arc;
 
 /// Maximum call depth before a `stack overflow` runtime failure.
 pub const MAX_FRAMES: usize = 100_000;
+
+/// Maximum nesting of natives calling back into Festina
+/// ([`Interpreter::call_function`], e.g. a `sort` comparator that sorts):
+/// each level is a Rust-level dispatch loop, so the Rust stack bounds it.
+pub const MAX_NATIVE_DEPTH: usize = 200;
 
 /// Flush the stdout buffer when it grows past this many bytes.
 const OUT_BUFFER: usize = 1 << 16;
@@ -156,6 +162,19 @@ pub struct Interpreter {
     arg_buf: Vec<Value>,
     /// Function and instruction index of the native call in progress.
     cur_loc: (u32, usize),
+    /// First register above the window of the frame whose `CallNative` is
+    /// in progress: where [`Interpreter::call_function`] starts a callee.
+    native_top: usize,
+    /// Nesting of [`Interpreter::call_function`] dispatch loops.
+    native_depth: usize,
+    /// Per-call-site values kept by natives (compiled regexes, §8.15),
+    /// keyed by the `CallNative`'s function and instruction index.
+    sites: hashbrown::HashMap<(u32, usize), Value>,
+    /// The event loop (timers, background jobs, sources), created on first
+    /// use; see [`crate::event_loop`].
+    event_loop: Option<Box<EventLoop>>,
+    /// Whether a newly created event loop takes over `SIGINT`/`SIGTERM`.
+    signals: bool,
 }
 
 impl fmt::Debug for Interpreter {
@@ -222,6 +241,11 @@ impl Interpreter {
             argv_value: None,
             arg_buf: Vec::new(),
             cur_loc: (program.entry, 0),
+            native_top: 0,
+            native_depth: 0,
+            sites: hashbrown::HashMap::new(),
+            event_loop: None,
+            signals: true,
             program,
         })
     }
@@ -308,12 +332,130 @@ impl Interpreter {
         render::to_string(&self.program, v)
     }
 
-    /// Run the entry function with `argv`; returns the exit status: 0
-    /// normally, the code given to `close`, 1 after a runtime failure or an
-    /// uncaught throw (having printed `fail: <message>` to stderr).
+    /// Call the Festina function `func` (a [`Value::Func`]) with `args`
+    /// from inside a native, running a nested dispatch loop until it
+    /// returns, and yield its result (`Value::Null` for a `void`
+    /// function). Used by natives that call back into Festina: `sort`'s
+    /// comparator, `forEach`'s callback (§16.3), timers and events.
+    ///
+    /// The callee's window starts above the window of the frame whose
+    /// `CallNative` is in progress, so nothing of the caller is touched. A
+    /// `throw` the callee does not catch unwinds its frames (releasing
+    /// their values, §13.7) and comes back as `Err(Trap::Throw)`: the
+    /// native returns it and the caller's `try` receives it. Other traps
+    /// (`fail`, `close`) propagate the same way.
+    ///
+    /// Errors: a runtime failure for a null or out-of-range function
+    /// value, a wrong argument count, or nesting deeper than
+    /// [`MAX_NATIVE_DEPTH`] (`stack overflow`).
+    pub fn call_function(&mut self, func: &Value, args: &[Value]) -> Result<Value, Trap> {
+        let f = match func {
+            Value::Func(f) if (*f as usize) < self.program.functions.len() => *f,
+            _ => {
+                return Err(Trap::Fail(format!(
+                    "call of a null function value at {}",
+                    self.location()
+                )))
+            }
+        };
+        let (nparams, nregs) = {
+            let cf = &self.program.functions[f as usize];
+            (cf.nparams as usize, cf.nregs as usize)
+        };
+        if args.len() != nparams {
+            return Err(Trap::Fail(format!(
+                "function '{}' takes {nparams} arguments, given {} at {}",
+                self.program.functions[f as usize].name,
+                args.len(),
+                self.location()
+            )));
+        }
+        if self.native_depth >= MAX_NATIVE_DEPTH {
+            return Err(Trap::Fail(format!(
+                "stack overflow in function '{}' at {}",
+                self.program.functions[f as usize].name,
+                self.location()
+            )));
+        }
+        let start = self.native_top;
+        self.ensure_regs(start + nregs.max(nparams));
+        for (i, a) in args.iter().enumerate() {
+            self.regs[start + i] = a.clone();
+        }
+        let frames = std::mem::take(&mut self.frames);
+        let handlers = std::mem::take(&mut self.handlers);
+        let (saved_loc, saved_top) = (self.cur_loc, self.native_top);
+        self.native_depth += 1;
+        let result = self.dispatch(f, start);
+        self.native_depth -= 1;
+        if result.is_err() {
+            // The frames the trap left behind still hold values: release
+            // everything above the caller's window (null by invariant
+            // before the call).
+            for r in &mut self.regs[start..] {
+                *r = Value::Null;
+            }
+        }
+        self.frames = frames;
+        self.handlers = handlers;
+        self.cur_loc = saved_loc;
+        self.native_top = saved_top;
+        result
+    }
+
+    /// The value the native now running stored for its call site with
+    /// [`Interpreter::set_site_value`] (a compiled regex literal, §8.15).
+    pub fn site_value(&self) -> Option<&Value> {
+        self.sites.get(&self.cur_loc)
+    }
+
+    /// Keep `v` for the call site of the native now running, for the life
+    /// of this interpreter (one per thread).
+    pub fn set_site_value(&mut self, v: Value) {
+        self.sites.insert(self.cur_loc, v);
+    }
+
+    /// A fresh struct `sid` with every field at its zero value (§8.2),
+    /// like `NewStruct`; `None` if `sid` is not a struct of the program.
+    pub fn new_struct(&mut self, sid: u32) -> Option<Value> {
+        let fields = self.tables.struct_zero.get(sid as usize)?.clone();
+        let tracked = self.tables.struct_tracked[sid as usize];
+        self.maybe_collect();
+        Some(Value::Struct(
+            self.heap.new_struct(sid, false, fields, tracked),
+        ))
+    }
+
+    /// A fresh array holding `items`.
+    pub fn new_arr(&mut self, items: Vec<Value>) -> Value {
+        self.maybe_collect();
+        Value::Arr(self.heap.new_arr(items))
+    }
+
+    /// A fresh empty map.
+    pub fn new_map(&mut self) -> Value {
+        self.maybe_collect();
+        Value::Map(self.heap.new_map())
+    }
+
+    /// Run the entry function with `argv`, then the event loop while
+    /// anything keeps the program alive (§12.2); returns the exit status:
+    /// 0 normally, the code given to `close` (or `128 + signal` for a
+    /// handled `SIGINT`/`SIGTERM`), 1 after a runtime failure or an
+    /// uncaught throw, in the entry function or any callback (having
+    /// printed `fail: <message>` to stderr). Before exiting through
+    /// `close` or a signal, the top-level `on exit(code)` handler runs
+    /// with the same code (§12.3); it does not run on a normal end or
+    /// after a failure.
     pub fn run(&mut self, argv: Vec<String>) -> i32 {
         self.argv = argv;
-        let result = self.execute();
+        let mut result = self.execute();
+        if result.is_ok() {
+            result = self.run_event_loop();
+        }
+        if let Err(Trap::Exit(code)) = result {
+            result = self.run_exit_handler(code);
+        }
         let code = match result {
             Ok(()) => 0,
             Err(Trap::Exit(c)) => c,
@@ -328,13 +470,55 @@ impl Interpreter {
         code
     }
 
+    /// §12.3: run the top-level `on exit(code:int)` handler, if declared,
+    /// then exit with `code`. A `close(c)` inside the handler exits with
+    /// `c` at once (the handler does not run again); a failure or throw in
+    /// it is reported as usual.
+    fn run_exit_handler(&mut self, code: i32) -> Result<(), Trap> {
+        let Some(h) = self.program.handler("exit") else {
+            return Err(Trap::Exit(code));
+        };
+        self.call_function(&Value::Func(h), &[Value::Int(code as i64)])?;
+        Err(Trap::Exit(code))
+    }
+
+    /// The event loop of this interpreter, created on first use (with
+    /// `SIGINT`/`SIGTERM` handling unless switched off). Errors: the
+    /// operating system refused the poll, waker or signal handlers (a
+    /// runtime failure).
+    pub fn event_loop(&mut self) -> Result<&mut EventLoop, Trap> {
+        if self.event_loop.is_none() {
+            let lp = EventLoop::new(self.signals)
+                .map_err(|e| Trap::Fail(format!("cannot start the event loop: {e}")))?;
+            self.event_loop = Some(Box::new(lp));
+        }
+        match self.event_loop.as_deref_mut() {
+            Some(lp) => Ok(lp),
+            None => Err(Trap::Fail("cannot start the event loop".into())),
+        }
+    }
+
+    /// The event loop if something has started it.
+    pub fn event_loop_if_started(&mut self) -> Option<&mut EventLoop> {
+        self.event_loop.as_deref_mut()
+    }
+
+    /// Whether an event loop created later takes over `SIGINT` and
+    /// `SIGTERM` (§12.3; default on). Embedders and tests that run
+    /// several interpreters in one process switch it off.
+    pub fn set_signal_handling(&mut self, on: bool) {
+        self.signals = on;
+    }
+
     /// Release every register, frame, handler and global, then collect
     /// remaining cycles.
     fn teardown(&mut self) {
+        self.event_loop = None;
         self.frames.clear();
         self.handlers.clear();
         self.regs.clear();
         self.argv_value = None;
+        self.sites.clear();
         for g in self.globals.iter_mut() {
             *g = Value::Null;
         }
@@ -421,15 +605,30 @@ impl Interpreter {
     // ---- the dispatch loop ----------------------------------------------------
 
     fn execute(&mut self) -> Result<(), Trap> {
+        let r = self.dispatch(self.program.entry, 0).map(|_| ());
+        if r.is_ok() {
+            // Every frame has returned: callbacks run later (timers,
+            // events) start at the bottom of the register stack.
+            self.native_top = 0;
+        }
+        r
+    }
+
+    /// Run function `entry` with its register window at `start` (its
+    /// arguments already in place) until it returns: the one dispatch
+    /// loop, used for the entry function and, nested, by
+    /// [`Interpreter::call_function`]. A throw that no handler of this
+    /// loop catches comes back as `Err(Trap::Throw)`.
+    fn dispatch(&mut self, entry: u32, start: usize) -> Result<Value, Trap> {
         let prog = Arc::clone(&self.program);
-        let mut fidx = prog.entry;
+        let mut fidx = entry;
         let mut func = &prog.functions[fidx as usize];
         let codes = Rc::clone(&self.code);
         let mut code: &[Instr] = &codes[fidx as usize];
         let mut nregs = func.nregs as usize;
-        let mut base = 0usize;
+        let mut base = start;
         let mut pc = 0usize;
-        self.ensure_regs(nregs);
+        self.ensure_regs(base + nregs);
 
         // Resume at a handler (after a throw) or propagate the trap.
         macro_rules! trap {
@@ -765,6 +964,7 @@ impl Interpreter {
                     let start = base + b as usize;
                     args.extend_from_slice(&self.regs[start..start + argc as usize]);
                     self.cur_loc = (fidx, pc - 1);
+                    self.native_top = base + nregs;
                     let f = self.natives[id as usize];
                     let res = f(self, &args);
                     args.clear();
@@ -778,7 +978,7 @@ impl Interpreter {
                     let v = std::mem::take(&mut self.regs[base + src as usize]);
                     self.leave(base, nregs);
                     match self.frames.pop() {
-                        None => return Ok(()),
+                        None => return Ok(v),
                         Some(f) => {
                             fidx = f.func;
                             func = &prog.functions[fidx as usize];
@@ -793,7 +993,7 @@ impl Interpreter {
                 Instr::ReturnVoid {} => {
                     self.leave(base, nregs);
                     match self.frames.pop() {
-                        None => return Ok(()),
+                        None => return Ok(Value::Null),
                         Some(f) => {
                             fidx = f.func;
                             func = &prog.functions[fidx as usize];
@@ -863,6 +1063,16 @@ impl Interpreter {
                         _ => Value::Null,
                     };
                     self.w(base + dst as usize, v);
+                }
+                Instr::AsciiCodeAt { dst, s, i } => {
+                    let idx = self.int(base + i as usize);
+                    match self.r(base + s as usize) {
+                        Value::Ascii(a) if idx >= 0 && (idx as usize) < a.len() => {
+                            let c = a[idx as usize] as i64;
+                            self.set_int(base + dst as usize, c)
+                        }
+                        _ => self.w(base + dst as usize, Value::Null),
+                    }
                 }
                 Instr::AsciiLen { dst, s } => {
                     let n = match self.r(base + s as usize) {

@@ -14,6 +14,9 @@
 //! - [`verify`]: load-time checks that let the loop trust every operand.
 //! - [`disasm`]: the readable listing (`--emit-bytecode`).
 //! - [`serialize`]: the versioned binary form of a program (bundles).
+//! - [`blob`]: the `blob` value (bytes plus an own path, §8.6).
+//! - [`event_loop`]: the per-interpreter event loop (timers, background
+//!   jobs, signals, registered sources; §12).
 //!
 //! # Values
 //! A [`value::Value`] is a 16-byte enum: a tag plus one 8-byte payload.
@@ -58,6 +61,15 @@
 //! each function's code with a `ReturnVoid` appended so fetching needs no
 //! bounds check.
 //!
+//! A native that calls back into Festina (a `sort` comparator, a `forEach`
+//! callback, a timer) uses `Interpreter::call_function`: the callee's
+//! window starts above the calling frame's window and a nested run of the
+//! same dispatch loop, with its own frame and handler stacks, runs until
+//! that function returns. A throw it does not catch unwinds its frames and
+//! comes back to the native as `Trap::Throw`, which the native returns so
+//! the caller's `try` receives it (§13.7). Nesting is capped at
+//! `interp::MAX_NATIVE_DEPTH`.
+//!
 //! # Exceptions and failures
 //! `TryEnter` pushes a handler (frame depth, base, catch register, target).
 //! A throw pops the newest handler, unwinds the frames above it nulling
@@ -68,7 +80,9 @@
 //! line table.
 #![warn(missing_docs)]
 
+pub mod blob;
 pub mod disasm;
+pub mod event_loop;
 pub mod heap;
 pub mod interp;
 pub mod native;

@@ -4,7 +4,12 @@
 //! A native receives the interpreter (for output, argv, the program and the
 //! heap) and its arguments, already evaluated and converted to the
 //! parameter types by the checker, and returns a value (`Value::Null` for
-//! a `void` intrinsic) or a [`Trap`].
+//! a `void` intrinsic) or a [`Trap`]. A native may call Festina functions
+//! with `Interpreter::call_function`; it must pass on any trap that
+//! returns (a `throw` out of the callback then reaches the caller's
+//! `try`), and it must not keep a borrow of a heap payload across the call.
+//! Per-call-site state (a compiled regex literal) lives in
+//! `Interpreter::site_value`/`set_site_value`.
 
 use crate::interp::Interpreter;
 use crate::value::Value;

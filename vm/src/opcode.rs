@@ -273,6 +273,9 @@ instructions! {
     TextLen { dst: Reg, s: Reg },
     /// R[dst] := byte R[i] of ascii R[s] as a one-char ascii, or null
     AsciiIndex { dst: Reg, s: Reg, i: Reg },
+    /// R[dst] := byte R[i] of ascii R[s] as an int, or null out of range
+    /// (`.charCodeAt`, §16.3)
+    AsciiCodeAt { dst: Reg, s: Reg, i: Reg },
     /// R[dst] := length of ascii R[s] (null reads 0)
     AsciiLen { dst: Reg, s: Reg },
 

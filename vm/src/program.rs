@@ -95,6 +95,18 @@ pub struct EnumFieldRef {
     pub name: String,
 }
 
+/// A top-level event handler (`on NAME(...) { }`, §11.5): the event's name
+/// and the compiled function that handles it. Handler functions take the
+/// event's fixed parameters (e.g. `exit`: one `int`) and return nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventHandler {
+    /// The event name as written (`exit`, `request`, or any unknown name,
+    /// which is accepted and never fires).
+    pub event: String,
+    /// Index into [`Program::functions`] of the handler body.
+    pub func: u32,
+}
+
 /// A compiled program.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Program {
@@ -120,6 +132,23 @@ pub struct Program {
     /// `id` indexes this list, and the VM binds each name to a function of
     /// the registry it is given when it loads the program.
     pub natives: Vec<String>,
+    /// Top-level event handlers, at most one per event name (§11.5); the
+    /// event loop and `close()` look them up by name.
+    pub handlers: Vec<EventHandler>,
+    /// Types that natives need at run time, referenced by index: a native
+    /// such as `text.toStruct(T)`/`text.toArr(T)` (§16.4) receives an
+    /// `int` argument indexing this table (the JSON parsing target).
+    pub types: Vec<Type>,
+}
+
+impl Program {
+    /// The function handling event `event` at top level, if declared.
+    pub fn handler(&self, event: &str) -> Option<u32> {
+        self.handlers
+            .iter()
+            .find(|h| h.event == event)
+            .map(|h| h.func)
+    }
 }
 
 impl TypeNames for Program {

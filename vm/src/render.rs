@@ -94,6 +94,8 @@ pub fn render(program: &Program, v: &Value, null_empty: bool, out: &mut String) 
         // §8.21: an enum renders as JSON, so a held text appears quoted.
         Value::Enum(b) => render_json(program, &b.value, 0, out),
         Value::Handle(h) => out.push_str(h.type_name),
+        // §8.21: a blob renders its bytes up to the first NUL.
+        Value::Blob(b) => out.push_str(&b.to_text()),
         other => render_json(program, other, 0, out),
     }
 }
@@ -122,6 +124,7 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
             out.push_str(h.type_name);
             out.push_str(">\"");
         }
+        Value::Blob(_) => out.push_str("\"<blob>\""),
         _ if depth >= MAX_DEPTH => out.push_str("null"),
         Value::Struct(s) => {
             let rec = if s.is_row() {

@@ -20,8 +20,11 @@
 //! | enums       | list of: name string, pure_struct `u8`, list of members (type, `typeof` name string) |
 //! | enum_fields | list of: sid `u32`, field `u16`, name string |
 //! | natives     | list of strings |
+//! | handlers    | list of: event name string, function `u32` (top-level `on NAME` handlers, §11.5; since version 2) |
+//! | types       | list of types (`Program::types`: run-time type operands of natives such as JSON parsing, §16.4; since version 3) |
 //!
-//! Nothing may follow the last section.
+//! Nothing may follow the last section. Version history: 1, the core
+//! language; 2, the `handlers` section; 3, the `types` section.
 //!
 //! A *type* is a tag byte: 0 int, 1 float, 2 bool, 3 text, 4 ascii, 5 blob,
 //! 6 img, 7 aud, 8 regex, 9 color, 10 font, 11 http, 12 socket, 13 url,
@@ -39,7 +42,9 @@
 //! a [`FormatError`], never a panic.
 
 use crate::opcode::{Instr, MNEMONICS};
-use crate::program::{Const, Enum, EnumFieldRef, Field, Function, Global, Program, Record};
+use crate::program::{
+    Const, Enum, EnumFieldRef, EventHandler, Field, Function, Global, Program, Record,
+};
 use crate::types::Type;
 use std::fmt;
 
@@ -47,7 +52,7 @@ use std::fmt;
 pub const MAGIC: &[u8; 4] = b"FSTB";
 
 /// Current format version; bumped on any layout change.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// Deepest type nesting accepted when decoding.
 pub const MAX_TYPE_DEPTH: u32 = 64;
@@ -258,6 +263,15 @@ pub fn to_bytes(program: &Program) -> Vec<u8> {
     w.len(program.natives.len());
     for n in &program.natives {
         w.str(n);
+    }
+    w.len(program.handlers.len());
+    for h in &program.handlers {
+        w.str(&h.event);
+        w.u32(h.func);
+    }
+    w.len(program.types.len());
+    for t in &program.types {
+        w.ty(t);
     }
     w.0
 }
@@ -507,6 +521,16 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Program, FormatError> {
     for _ in 0..n {
         p.natives.push(r.str("native name")?);
     }
+    let n = r.count("handlers", 8)?;
+    for _ in 0..n {
+        let event = r.str("handler event name")?;
+        let func = r.u32("handler function")?;
+        p.handlers.push(EventHandler { event, func });
+    }
+    let n = r.count("types", 1)?;
+    for _ in 0..n {
+        p.types.push(r.ty(0)?);
+    }
     if r.pos != bytes.len() {
         return err(format!(
             "{} unexpected bytes after the last section",
@@ -624,6 +648,11 @@ mod tests {
                 name: "e".into(),
             }],
             natives: vec!["log".into()],
+            handlers: vec![EventHandler {
+                event: "mystery".into(),
+                func: 0,
+            }],
+            types: vec![Type::Arr(Box::new(Type::Struct(0)))],
         }
     }
 

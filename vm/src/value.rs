@@ -7,8 +7,8 @@
 //! sharing the buffer is unobservable; [`Value::append_text`] mutates in
 //! place only when it holds the sole reference), structs/arrays/maps are
 //! [`Ref`]s into the cycle-collected heap (see [`crate::heap`]), mixed-enum
-//! boxes and opaque handles are plain `Rc`s (not walked by the cycle
-//! collector, §13.3).
+//! boxes, blobs and opaque handles are plain `Rc`s (not walked by the
+//! cycle collector, §13.3).
 //!
 //! Cloning a `Value` retains, dropping releases (§13.1): a register, field
 //! or element that is overwritten releases its old value at once.
@@ -18,6 +18,7 @@
 //! promised and fall back to a neutral reading otherwise (e.g. a null int
 //! in arithmetic reads 0), never panicking.
 
+use crate::blob::BlobObj;
 use crate::heap::{ArrObj, Header, MapObj, Ref, StructObj};
 use std::any::Any;
 use std::cell::Cell;
@@ -51,8 +52,10 @@ pub enum Value {
     Map(Ref<MapObj>),
     /// A boxed member of a mixed enum (§8.11).
     Enum(Rc<EnumBox>),
-    /// An opaque handle (`blob`, `regex`, ...), owned by the stdlib.
+    /// An opaque handle (`regex`, ...), owned by the stdlib.
     Handle(Rc<HandleObj>),
+    /// A `blob` (§8.6): shared bytes plus an own path; see [`crate::blob`].
+    Blob(Rc<BlobObj>),
 }
 
 /// An immutable UTF-8 string with a cached code-point length.
@@ -294,6 +297,7 @@ impl PartialEq for Value {
             (Value::Map(a), Value::Map(b)) => a.ptr_eq(b),
             (Value::Enum(a), Value::Enum(b)) => Rc::ptr_eq(a, b),
             (Value::Handle(a), Value::Handle(b)) => Rc::ptr_eq(a, b),
+            (Value::Blob(a), Value::Blob(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }

@@ -11,7 +11,9 @@
 //! - every jump and handler target stays inside its function;
 //! - line tables match code, file indexes are valid, the entry function
 //!   exists and takes no parameters;
-//! - every type refers to existing struct/table/enum declarations.
+//! - every type (of globals, fields, enum members and the `types` table
+//!   natives index) refers to existing struct/table/enum declarations;
+//! - every event handler names an existing void function, one per event.
 
 use crate::opcode::{Instr, Reg};
 use crate::program::{Function, Program};
@@ -73,8 +75,35 @@ pub fn verify(program: &Program) -> Result<(), String> {
             return Err(format!("enum field reference {i} names no struct field"));
         }
     }
+    for (i, t) in program.types.iter().enumerate() {
+        check_type(program, t).map_err(|e| format!("type operand {i}: {e}"))?;
+    }
     for f in &program.functions {
         verify_function(program, f).map_err(|e| format!("function '{}': {e}", f.name))?;
+    }
+    verify_handlers(program)
+}
+
+/// Event handlers (§11.5): each names an existing function that returns
+/// nothing, at most one per event, and the events the VM itself fires get
+/// handlers of their fixed arity (`exit`: one parameter).
+fn verify_handlers(program: &Program) -> Result<(), String> {
+    for (i, h) in program.handlers.iter().enumerate() {
+        let Some(f) = program.functions.get(h.func as usize) else {
+            return Err(format!(
+                "handler for '{}' names function {}, which does not exist",
+                h.event, h.func
+            ));
+        };
+        if f.returns_value {
+            return Err(format!("handler for '{}' must not return a value", h.event));
+        }
+        if h.event == "exit" && f.nparams != 1 {
+            return Err("handler for 'exit' must take one parameter".into());
+        }
+        if program.handlers[..i].iter().any(|o| o.event == h.event) {
+            return Err(format!("two handlers for event '{}'", h.event));
+        }
     }
     Ok(())
 }
@@ -219,7 +248,7 @@ fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> R
             reg(dst)?;
             reg(src)
         }
-        TextIndex { dst, s, i } | AsciiIndex { dst, s, i } => {
+        TextIndex { dst, s, i } | AsciiIndex { dst, s, i } | AsciiCodeAt { dst, s, i } => {
             reg(dst)?;
             reg(s)?;
             reg(i)

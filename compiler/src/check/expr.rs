@@ -7,6 +7,14 @@ use festina_stdlib::{Shape, BUILTINS};
 use festina_vm::types::Type;
 use rowan::TextRange;
 
+/// How deeply expressions may nest (a left-leaning chain such as
+/// `1 + 1 + ... + 1` counts one level per operator) before the checker
+/// reports an error instead of recursing further.
+const MAX_EXPR_DEPTH: u32 = 3000;
+
+/// The most arguments a call may pass: they occupy consecutive registers.
+const MAX_ARGS: usize = 250;
+
 /// Shorthand for building an expression.
 fn mk(kind: ExprKind, ty: Type, line: u32) -> Expr {
     Expr { kind, ty, line }
@@ -36,6 +44,27 @@ impl Checker<'_> {
     fn expr(&mut self, e: &ast::Expr, expected: Option<&Type>, struct_ok: bool) -> Expr {
         let range = e.syntax().text_range();
         let line = self.line(range);
+        if self.depth >= MAX_EXPR_DEPTH {
+            if !self.depth_reported {
+                self.depth_reported = true;
+                self.error(range, "this expression is nested too deeply");
+            }
+            return self.error_expr(line);
+        }
+        self.depth += 1;
+        let out = self.expr_inner(e, expected, struct_ok, line, range);
+        self.depth -= 1;
+        out
+    }
+
+    fn expr_inner(
+        &mut self,
+        e: &ast::Expr,
+        expected: Option<&Type>,
+        struct_ok: bool,
+        line: u32,
+        range: TextRange,
+    ) -> Expr {
         match e {
             ast::Expr::Literal(l) => self.literal(l, expected, line),
             ast::Expr::Template(t) => self.template(t, line),
@@ -137,8 +166,7 @@ impl Checker<'_> {
                 return self.error_expr(line);
             }
         }
-        self.error(range, "regular expressions are not available in this build");
-        self.error_expr(line)
+        self.regex_literal_call(r.pattern(), r.flags(), line)
     }
 
     fn name_ref(&mut self, n: &ast::NameRef, line: u32) -> Expr {
@@ -181,7 +209,9 @@ impl Checker<'_> {
                         line,
                     );
                 }
-                if BUILTINS.iter().any(|b| b.name == name) {
+                if let Some(msg) = super::methods::bare_namespace_message(&name) {
+                    self.error(tok.text_range(), msg);
+                } else if BUILTINS.iter().any(|b| b.name == name) {
                     self.error(
                         tok.text_range(),
                         format!("built-in function '{name}' must be called"),
@@ -209,6 +239,9 @@ impl Checker<'_> {
         line: u32,
     ) -> Expr {
         let range = a.syntax().text_range();
+        if expected == Some(&Type::Error) {
+            return self.poisoned_literal(a.syntax(), line);
+        }
         let target = expected.map(|t| t.strip_manual().clone());
         if let Some(t @ (Type::Arr(_) | Type::Amor(_))) = &target {
             let elem = t.elem().cloned().unwrap_or(Type::Error);
@@ -235,6 +268,22 @@ impl Checker<'_> {
             .map(|(v, r)| self.coerce(v, &elem, r, None))
             .collect();
         mk(ExprKind::NewArr(elems), Type::Arr(Box::new(elem)), line)
+    }
+
+    /// A literal whose expected type is already in error: its elements
+    /// are still checked (for their own mistakes) but no type is inferred,
+    /// so one mistake reports one error.
+    fn poisoned_literal(&mut self, node: &crate::syntax::SyntaxNode, line: u32) -> Expr {
+        for child in node.children() {
+            if let Some(e) = ast::Expr::cast(child.clone()) {
+                self.check_expr(&e, Some(&Type::Error));
+            } else if let Some(entry) = ast::MapEntry::cast(child) {
+                if let Some(v) = entry.value() {
+                    self.check_expr(&v, Some(&Type::Error));
+                }
+            }
+        }
+        self.error_expr(line)
     }
 
     /// The one type all `values` share (nulls aside), for a literal
@@ -279,6 +328,9 @@ impl Checker<'_> {
         line: u32,
     ) -> Expr {
         let range = m.syntax().text_range();
+        if expected == Some(&Type::Error) {
+            return self.poisoned_literal(m.syntax(), line);
+        }
         let target = expected.map(|t| t.strip_manual().clone());
         match &target {
             Some(Type::Struct(sid)) => {
@@ -460,6 +512,9 @@ impl Checker<'_> {
         let (Some(recv), Some(name)) = (f.receiver(), f.name()) else {
             return self.error_expr(line);
         };
+        if let Some(e) = self.namespace_member(&recv, &name, line) {
+            return e;
+        }
         let obj = self.check_expr(&recv, None);
         let fname = name.text().to_string();
         self.member(obj, &fname, name.text_range(), range, line)
@@ -530,11 +585,17 @@ impl Checker<'_> {
                     line,
                 )
             }
-            _ => self.unknown_member(&ty, fname, nrange, line),
+            _ => self.property_or_unknown(obj, &ty, fname, nrange, line),
         }
     }
 
-    fn unknown_member(&mut self, ty: &Type, name: &str, range: TextRange, line: u32) -> Expr {
+    pub(super) fn unknown_member(
+        &mut self,
+        ty: &Type,
+        name: &str,
+        range: TextRange,
+        line: u32,
+    ) -> Expr {
         let shown = self.show(ty);
         if is_method_name(ty, name) {
             self.error(range, format!("method '{name}' of {shown} must be called"));
@@ -589,6 +650,9 @@ impl Checker<'_> {
         let (Some(base), Some(idx)) = (i.base(), i.index()) else {
             return self.error_expr(line);
         };
+        if let Some(e) = self.namespace_index(&base, &idx, line) {
+            return e;
+        }
         let brange = base.syntax().text_range();
         let irange = idx.syntax().text_range();
         let b = self.check_expr(&base, None);
@@ -694,6 +758,13 @@ impl Checker<'_> {
         args: &[ast::Expr],
         range: TextRange,
     ) -> Vec<Expr> {
+        if args.len() > MAX_ARGS {
+            self.error(
+                range,
+                format!("a call may pass at most {MAX_ARGS} arguments"),
+            );
+            return Vec::new();
+        }
         if params.len() != args.len() {
             self.error(
                 range,
@@ -779,6 +850,7 @@ impl Checker<'_> {
                     let v = self.check_expr(a, None);
                     self.render_text(v, arange)
                 }
+                Shape::TimerCallback => self.timer_callback(a, name, i),
                 _ => {
                     let ty = shape_type(*shape);
                     let v = self.check_expr(a, Some(&ty));
@@ -803,6 +875,9 @@ impl Checker<'_> {
         range: TextRange,
         line: u32,
     ) -> Expr {
+        if let Some(e) = self.namespace_call(f, args, range, line) {
+            return e;
+        }
         let (Some(recv), Some(name)) = (f.receiver(), f.name()) else {
             return self.error_expr(line);
         };
@@ -833,6 +908,7 @@ impl Checker<'_> {
         };
         match (&ty, m.as_str()) {
             (Type::Error, _) => self.error_expr(line),
+            (Type::Text, "callback") => self.text_callback(obj, args, range, line),
             (Type::Arr(el) | Type::Amor(el), "push") => {
                 if !arity(self, 1) {
                     return self.error_expr(line);
@@ -854,6 +930,18 @@ impl Checker<'_> {
                 let el = (**el).clone();
                 mk(ExprKind::ArrPop(Box::new(obj)), el, line)
             }
+            (Type::Ascii, "charCodeAt") => {
+                if !arity(self, 1) {
+                    return self.error_expr(line);
+                }
+                let irange = args[0].syntax().text_range();
+                let ix = self.int_operand(&args[0], irange);
+                mk(
+                    ExprKind::AsciiCodeAt(Box::new(obj), Box::new(ix)),
+                    Type::Int,
+                    line,
+                )
+            }
             (Type::Int, "toFloat") => {
                 if !arity(self, 0) {
                     return self.error_expr(line);
@@ -874,14 +962,7 @@ impl Checker<'_> {
                     line,
                 )
             }
-            _ => {
-                let shown = self.show(&ty);
-                self.error(
-                    name.text_range(),
-                    format!("unknown method '{m}' on type {shown}"),
-                );
-                self.error_expr(line)
-            }
+            _ => self.resolve_method(obj, f, &m, name.text_range(), range, line),
         }
     }
 
@@ -1216,6 +1297,10 @@ impl Checker<'_> {
                     Some("--") => -1,
                     _ => 1,
                 };
+                if !matches!(operand, ast::Expr::NameRef(_)) {
+                    self.error(range, "'++' and '--' need an int variable (§9.5)");
+                    return None;
+                }
                 let (place, ty) = self.place_typed(&operand)?;
                 if !matches!(ty, Type::Int | Type::Error) {
                     self.error(range, "'++' and '--' need an int variable");
@@ -1327,6 +1412,10 @@ impl Checker<'_> {
             }
             ast::Expr::Field(f) => {
                 let recv = f.receiver()?;
+                if let Some(ns) = super::methods::is_namespace(&recv) {
+                    self.error(range, format!("cannot assign to read-only '{ns}'"));
+                    return None;
+                }
                 let name = f.name()?;
                 let fname = name.text().to_string();
                 let obj = self.check_expr(&recv, None);
@@ -1381,6 +1470,10 @@ impl Checker<'_> {
             }
             ast::Expr::Index(i) => {
                 let base = i.base()?;
+                if let Some(ns) = super::methods::is_namespace(&base) {
+                    self.error(range, format!("cannot assign to read-only '{ns}'"));
+                    return None;
+                }
                 let idx = i.index()?;
                 let irange = idx.syntax().text_range();
                 let b = self.check_expr(&base, None);
@@ -1434,11 +1527,7 @@ impl Checker<'_> {
 
 /// Whether `name` is a method (not a property) of values of type `ty`.
 fn is_method_name(ty: &Type, name: &str) -> bool {
-    match ty.strip_manual() {
-        Type::Arr(_) | Type::Amor(_) => matches!(name, "push" | "pop" | "toText"),
-        Type::Int => matches!(name, "toFloat" | "toText"),
-        t => name == "toText" && super::ty::has_text_form(t),
-    }
+    super::methods::is_method(ty.strip_manual(), name)
 }
 
 /// `int` operands are promoted to `float` (§8.3).
@@ -1472,17 +1561,10 @@ fn string_literal(e: &ast::Expr) -> Option<String> {
     }
 }
 
-/// The type of a builtin shape.
+/// The type of a builtin shape (receiver-relative shapes, which global
+/// builtins never use, read as `<error>`).
 fn shape_type(s: Shape) -> Type {
-    match s {
-        Shape::Int => Type::Int,
-        Shape::Float => Type::Float,
-        Shape::Bool => Type::Bool,
-        Shape::Text | Shape::Rendered => Type::Text,
-        Shape::MapText => Type::Map(Box::new(Type::Text)),
-        Shape::ArrText => Type::Arr(Box::new(Type::Text)),
-        Shape::Void => Type::Void,
-    }
+    super::methods::plain_shape_type(s).unwrap_or(Type::Error)
 }
 
 /// For `s = s + a + b` or `` s = `${s}ab` `` on a text variable `s`, the
@@ -1558,7 +1640,10 @@ fn children(e: &Expr) -> Vec<&Expr> {
         | ExprKind::ArrLen(a)
         | ExprKind::ArrPop(a)
         | ExprKind::EnumUnwrap(a) => vec![a],
-        ExprKind::TextIndex(a, b) | ExprKind::AsciiIndex(a, b) | ExprKind::ArrPush(a, b) => {
+        ExprKind::TextIndex(a, b)
+        | ExprKind::AsciiIndex(a, b)
+        | ExprKind::AsciiCodeAt(a, b)
+        | ExprKind::ArrPush(a, b) => {
             vec![a, b]
         }
         ExprKind::IsNull { expr, .. }

@@ -15,6 +15,9 @@
 //! 3. **Functions** (§11.1.2): every function declaration anywhere — top
 //!    level, nested in blocks or other functions — is a global function; its
 //!    signature enters the value namespace.
+//!    Top-level event handlers (§11.5) are hoisted the same way: each
+//!    becomes a function and an entry of the module's handler table (see
+//!    `events`).
 //! 4. **Globals**: top-level variable and constant declarations become
 //!    global slots. Functions see every global; top-level code sees a
 //!    global only after its declaration (§6.6: variables are not hoisted).
@@ -29,7 +32,9 @@
 //! independent mistakes are all reported.
 
 mod decl;
+mod events;
 mod expr;
+mod methods;
 mod stmt;
 mod ty;
 
@@ -74,6 +79,10 @@ pub fn check(units: &[Unit], files: Vec<String>) -> Result<hir::Module, Vec<Chec
         Err(c.errors)
     }
 }
+
+/// The most variables one function (or one file's top-level code) may
+/// declare, keeping register windows within the VM's 16-bit operands.
+const MAX_LOCALS: usize = 30_000;
 
 /// What a type name denotes.
 #[derive(Clone, Copy, Debug)]
@@ -167,6 +176,10 @@ struct Checker<'a> {
     global_ids: HashMap<crate::syntax::SyntaxNode, GlobalId>,
     fs: FnState,
     file: u32,
+    /// Current expression nesting depth (see `MAX_EXPR_DEPTH`).
+    depth: u32,
+    /// Whether the nesting error was reported (once per unit).
+    depth_reported: bool,
 }
 
 impl<'a> Checker<'a> {
@@ -197,6 +210,8 @@ impl<'a> Checker<'a> {
             global_ids: HashMap::new(),
             fs: FnState::default(),
             file: 0,
+            depth: 0,
+            depth_reported: false,
         }
     }
 
@@ -204,8 +219,10 @@ impl<'a> Checker<'a> {
         self.collect_type_names();
         self.resolve_type_bodies();
         self.collect_functions();
+        self.collect_handlers();
         self.collect_globals();
         self.check_function_bodies();
+        self.check_handler_bodies();
         self.check_top_levels();
     }
 
@@ -259,6 +276,19 @@ impl<'a> Checker<'a> {
         manual: bool,
     ) -> LocalId {
         self.check_not_builtin(name, range);
+        if self.fs.locals.len() >= MAX_LOCALS {
+            if self.fs.locals.len() == MAX_LOCALS {
+                self.error(
+                    range,
+                    format!("a function may declare at most {MAX_LOCALS} variables"),
+                );
+            }
+            self.fs.locals.push(hir::Local {
+                name: String::new(),
+                ty: Type::Error,
+            });
+            return (self.fs.locals.len() - 1) as LocalId;
+        }
         let id = self.fs.locals.len() as LocalId;
         self.fs.locals.push(hir::Local {
             name: name.to_string(),

@@ -78,18 +78,15 @@ impl Checker<'_> {
                 self.error(range, "'import' must be at the top level of a file");
                 return None;
             }
-            ast::Stmt::OnDecl(_) => {
-                self.error(range, "event handlers are not available in this build");
+            ast::Stmt::OnDecl(h) => {
+                self.check_on_stmt(h);
                 return None;
             }
             ast::Stmt::ThreadDecl(_) => {
                 self.error(range, "threads are not available in this build");
                 return None;
             }
-            ast::Stmt::LoadStmt(_) => {
-                self.error(range, "background loads are not available in this build");
-                return None;
-            }
+            ast::Stmt::LoadStmt(l) => return self.check_load_stmt(l, line),
             ast::Stmt::HttpStmt(_) => {
                 self.error(range, "HTTP requests are not available in this build");
                 return None;

@@ -129,7 +129,8 @@ impl Checker<'_> {
         }
     }
 
-    /// The conversion of §8.20, or the unchanged expression as `Err`.
+    /// The conversion of §8.20, or the unchanged expression as `Err`
+    /// (rule 5's `text` → `blob` becomes a `blob_load` native call).
     pub(super) fn try_coerce(&mut self, mut e: Expr, target: &Type) -> Result<Expr, Expr> {
         let plain_target = target.strip_manual();
         if matches!(target, Type::Manual(_)) && e.ty == *plain_target && !is_fresh(&e) {
@@ -163,6 +164,17 @@ impl Checker<'_> {
                     line,
                 });
             }
+        }
+        // §8.20 rule 5: a text assigned to a blob is a path, loaded at run
+        // time (§8.6); an unreadable path gives an empty blob.
+        if e.ty == Type::Text && *plain_target == Type::Blob {
+            let id = self.native("blob_load");
+            let line = e.line;
+            return Ok(Expr {
+                kind: ExprKind::CallNative { id, args: vec![e] },
+                ty: target.clone(),
+                line,
+            });
         }
         if e.ty == Type::Text && *plain_target == Type::Ascii {
             if let ExprKind::Text(s) = &e.kind {

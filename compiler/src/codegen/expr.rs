@@ -28,6 +28,11 @@ impl FuncGen<'_> {
         if let ExprKind::Local(l) = e.kind {
             return self.reg_of(l);
         }
+        if let ExprKind::Global { global, .. } = e.kind {
+            if let Some(r) = self.global_reg(global) {
+                return r;
+            }
+        }
         let r = self.alloc_temp();
         self.expr_to(e, r);
         r
@@ -75,6 +80,10 @@ impl FuncGen<'_> {
             ExprKind::Text(s) => self.load_const(Const::Text(s.clone()), dst),
             ExprKind::Ascii(b) => self.load_const(Const::Ascii(b.clone()), dst),
             ExprKind::Local(l) => self.move_to(dst, self.reg_of(*l)),
+            ExprKind::Global { global, .. } if self.global_reg(*global).is_some() => {
+                let r = self.global_reg(*global).expect("checked");
+                self.move_to(dst, r);
+            }
             ExprKind::Global { global, vivify } => {
                 let g = *global;
                 self.emit(if *vivify {
@@ -167,6 +176,10 @@ impl FuncGen<'_> {
             ExprKind::AsciiIndex(s, i) => {
                 let (s, i) = self.pair(s, i);
                 self.emit(Instr::AsciiIndex { dst, s, i });
+            }
+            ExprKind::AsciiCodeAt(s, i) => {
+                let (s, i) = self.pair(s, i);
+                self.emit(Instr::AsciiCodeAt { dst, s, i });
             }
             ExprKind::TextLen(s) => {
                 let s = self.expr_any(s);
@@ -532,8 +545,18 @@ pub(super) fn reads_local(e: &Expr, l: u32) -> bool {
     found
 }
 
+/// True if `e` reads global `g` anywhere.
+pub(super) fn reads_global(e: &Expr, g: u32) -> bool {
+    if let ExprKind::Global { global, .. } = e.kind {
+        return global == g;
+    }
+    let mut found = false;
+    for_each_child(e, &mut |c| found = found || reads_global(c, g));
+    found
+}
+
 /// Call `f` on each direct subexpression of `e`.
-fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+pub(super) fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     use ExprKind as K;
     match &e.kind {
         K::Int(_)
@@ -552,6 +575,7 @@ fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         | K::MapGet { map: a, key: b }
         | K::TextIndex(a, b)
         | K::AsciiIndex(a, b)
+        | K::AsciiCodeAt(a, b)
         | K::ArrPush(a, b) => {
             f(a);
             f(b);

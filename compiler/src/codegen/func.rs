@@ -3,7 +3,7 @@
 //! the `impl FuncGen` blocks in `expr.rs` and `stmt.rs`.
 
 use super::Pool;
-use crate::hir::{self, LocalId};
+use crate::hir::{self, GlobalId, LocalId};
 use festina_vm::opcode::{Instr, Reg};
 use festina_vm::program::{Const, Function};
 use festina_vm::types::Type;
@@ -62,6 +62,8 @@ pub(super) struct FuncGen<'a> {
     dirty: Vec<Reg>,
     /// The last instruction was a terminator and no label followed.
     dead: bool,
+    /// Globals kept in registers of this function (see `globals.rs`).
+    global_regs: Vec<(GlobalId, Reg)>,
 }
 
 impl<'a> FuncGen<'a> {
@@ -85,12 +87,43 @@ impl<'a> FuncGen<'a> {
             try_depth: 0,
             dirty: Vec::new(),
             dead: false,
+            global_regs: Vec::new(),
         };
         g.open_scope();
         for p in 0..func.nparams {
             g.bind_local(p);
         }
         g
+    }
+
+    /// Keep `globals` (declared by this function, used by no other) in
+    /// registers of this function for its whole run, starting at their
+    /// zero scalar like a global (§8.2; `InitGlobal` sets them properly).
+    pub fn with_globals(mut self, globals: &[GlobalId]) -> Self {
+        let module = self.module;
+        for &g in globals {
+            let r = self.reserve_local_reg();
+            self.global_regs.push((g, r));
+            let ins = match module.globals[g as usize].ty.strip_manual() {
+                Type::Int => Instr::LoadInt { dst: r, imm: 0 },
+                Type::Float => Instr::LoadConst {
+                    dst: r,
+                    k: self.constant(Const::Float(0.0)),
+                },
+                Type::Bool => Instr::LoadBool { dst: r, value: 0 },
+                _ => Instr::LoadNull { dst: r },
+            };
+            self.emit(ins);
+        }
+        self
+    }
+
+    /// The register holding global `g`, when this function keeps it in one.
+    pub fn global_reg(&self, g: GlobalId) -> Option<Reg> {
+        self.global_regs
+            .iter()
+            .find(|(x, _)| *x == g)
+            .map(|(_, r)| *r)
     }
 
     /// Compile the body and produce the VM function.

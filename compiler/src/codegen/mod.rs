@@ -98,6 +98,7 @@
 
 mod expr;
 mod func;
+mod globals;
 mod stmt;
 #[cfg(test)]
 mod tests;
@@ -109,16 +110,23 @@ use std::collections::HashMap;
 /// Compile a checked module to a [`Program`] (§9, §10, §13).
 ///
 /// Functions keep their order and indexes; files, structs, tables, enums,
-/// globals, natives and the entry index are copied from the module. The
+/// globals, natives, event handlers, native type operands and the entry
+/// index are copied from the module. The
 /// module must be well formed (the checker's output): a local read before
 /// its declaration, `break` outside a loop or a function with more than
 /// 65,535 registers or functions is a bug upstream and panics.
 pub fn generate(module: &hir::Module) -> Program {
     let mut pool = Pool::default();
+    let promoted = globals::promoted(module);
     let functions = module
         .functions
         .iter()
-        .map(|f| func::FuncGen::new(module, f, &mut pool).compile())
+        .zip(&promoted)
+        .map(|(f, gs)| {
+            func::FuncGen::new(module, f, &mut pool)
+                .with_globals(gs)
+                .compile()
+        })
         .collect();
     Program {
         files: module.files.clone(),
@@ -131,6 +139,8 @@ pub fn generate(module: &hir::Module) -> Program {
         enums: module.enums.clone(),
         enum_fields: pool.enum_fields,
         natives: module.natives.clone(),
+        handlers: module.handlers.clone(),
+        types: module.types.clone(),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Statements (§10): declarations, assignment to places, control flow,
 //! `try`, and the memory statements of §10.11.
 
-use super::expr::{is_builder, reads_local};
+use super::expr::{is_builder, reads_global, reads_local};
 use super::func::{FuncGen, LoopCtx};
 use crate::hir::{Expr, LocalId, Place, Stmt, StmtKind};
 use festina_vm::opcode::{Instr, Reg};
@@ -36,6 +36,16 @@ impl FuncGen<'_> {
     fn stmt_kind(&mut self, kind: &StmtKind) {
         match kind {
             StmtKind::Let { local, init } => self.let_stmt(*local, init.as_ref()),
+            StmtKind::InitGlobal { global, init } if self.global_reg(*global).is_some() => {
+                let r = self.global_reg(*global).expect("checked");
+                match init {
+                    Some(e) => self.assign_reg(r, e, Place::Global(*global)),
+                    None => {
+                        let module = self.module;
+                        self.zero_to(&module.globals[*global as usize].ty, r);
+                    }
+                }
+            }
             StmtKind::InitGlobal { global, init } => {
                 let t = self.alloc_temp();
                 match init {
@@ -103,15 +113,8 @@ impl FuncGen<'_> {
     }
 
     fn assign(&mut self, place: &Place, value: &Expr) {
-        if let Place::Local(l) = place {
-            let r = self.reg_of(*l);
-            if is_builder(value) && reads_local(value, *l) {
-                let t = self.alloc_temp();
-                self.expr_to(value, t);
-                self.move_to(r, t);
-            } else {
-                self.expr_to(value, r);
-            }
+        if let Some(r) = self.var_reg(place) {
+            self.assign_reg(r, value, place.clone());
             return;
         }
         let slot = self.slot(place);
@@ -119,11 +122,45 @@ impl FuncGen<'_> {
         self.store(slot, src);
     }
 
+    /// The register of a variable place: a local, or a global this
+    /// function keeps in a register.
+    fn var_reg(&self, place: &Place) -> Option<Reg> {
+        match place {
+            Place::Local(l) => Some(self.reg_of(*l)),
+            Place::Global(g) => self.global_reg(*g),
+            _ => None,
+        }
+    }
+
+    /// True if `e` reads the variable `place` (a local or global).
+    fn reads_var(e: &Expr, place: &Place) -> bool {
+        match place {
+            Place::Local(l) => reads_local(e, *l),
+            Place::Global(g) => reads_global(e, *g),
+            _ => false,
+        }
+    }
+
+    /// `R[r] := value` for the variable `place` held in `r`: straight into
+    /// `r`, unless `value` is a builder reading the variable itself.
+    fn assign_reg(&mut self, r: Reg, value: &Expr, place: Place) {
+        if is_builder(value) && Self::reads_var(value, &place) {
+            let t = self.alloc_temp();
+            self.expr_to(value, t);
+            self.move_to(r, t);
+        } else {
+            self.expr_to(value, r);
+        }
+    }
+
     /// Evaluate the operands of `place` (left to right).
     fn slot(&mut self, place: &Place) -> Slot {
         match place {
             Place::Local(l) => Slot::Local(self.reg_of(*l)),
-            Place::Global(g) => Slot::Global(*g),
+            Place::Global(g) => match self.global_reg(*g) {
+                Some(r) => Slot::Local(r),
+                None => Slot::Global(*g),
+            },
             Place::Field { obj, field } => Slot::Field(self.expr_any(obj), *field),
             Place::Index { arr, index } => {
                 let a = self.expr_any(arr);
@@ -206,7 +243,9 @@ impl FuncGen<'_> {
         let srcs: Vec<Reg> = parts
             .iter()
             .map(|p| match place {
-                Place::Local(l) if reads_local(p, *l) => {
+                Place::Local(_) | Place::Global(_)
+                    if matches!(slot, Slot::Local(_)) && Self::reads_var(p, place) =>
+                {
                     let t = self.alloc_temp();
                     self.expr_to(p, t);
                     t

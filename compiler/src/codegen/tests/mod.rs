@@ -797,9 +797,23 @@ fn text_append_reading_itself() {
 
 #[test]
 fn text_append_global_detaches() {
-    // text g = 'x'; g = g + 'y'; log(g)
-    let mut m = main_only(
+    // text g = 'x'; g = g + 'y'; log(g); with a function `show` also
+    // reading g, so that g stays a global (see `globals.rs`).
+    let g = || {
+        ex(
+            ExprKind::Global {
+                global: 0,
+                vivify: false,
+            },
+            Type::Text,
+        )
+    };
+    let show = func("show", 0, &[], Type::Void, vec![log(g())]);
+    let main = func(
+        "<main>",
+        0,
         &[],
+        Type::Void,
         vec![
             st(StmtKind::InitGlobal {
                 global: 0,
@@ -809,21 +823,16 @@ fn text_append_global_detaches() {
                 place: Place::Global(0),
                 parts: vec![text("y")],
             }),
-            log(ex(
-                ExprKind::Global {
-                    global: 0,
-                    vivify: false,
-                },
-                Type::Text,
-            )),
+            log(g()),
         ],
     );
+    let mut m = module(vec![show, main]);
     m.globals = vec![Global {
         name: "g".into(),
         ty: Type::Text,
     }];
     let p = generate(&m);
-    let ms = mnemonics(&p, 0);
+    let ms = mnemonics(&p, 1);
     let i = ms.iter().position(|m| *m == "GetGlobal").unwrap();
     assert_eq!(
         &ms[i..i + 5],
@@ -835,9 +844,133 @@ fn text_append_global_detaches() {
             "SetGlobal"
         ],
         "{}",
-        listing(&p, 0)
+        listing(&p, 1)
     );
     assert_eq!(run_ok(&m), vec!["xy"]);
+}
+
+/// Globals mentioned only by the function declaring them live in its
+/// registers: no `GetGlobal`/`SetGlobal`, same results.
+#[test]
+fn globals_of_top_level_code_live_in_registers() {
+    // int n; text s = 'a'; n = n + 2; n++; s = s + 'b'; s = `${s}!`;
+    // arr[int] xs; xs.push(n); log(n); log(s); log(xs)
+    let gl = |g: u32, ty: Type| {
+        ex(
+            ExprKind::Global {
+                global: g,
+                vivify: false,
+            },
+            ty,
+        )
+    };
+    let arr_ty = Type::Arr(Box::new(Type::Int));
+    let mut m = main_only(
+        &[],
+        vec![
+            st(StmtKind::InitGlobal {
+                global: 0,
+                init: None,
+            }),
+            st(StmtKind::InitGlobal {
+                global: 1,
+                init: Some(text("a")),
+            }),
+            st(StmtKind::Assign {
+                place: Place::Global(0),
+                value: bin(BinOp::AddInt, gl(0, Type::Int), int(2)),
+            }),
+            st(StmtKind::Increment {
+                place: Place::Global(0),
+                delta: 1,
+            }),
+            st(StmtKind::Append {
+                place: Place::Global(1),
+                parts: vec![text("b")],
+            }),
+            st(StmtKind::Assign {
+                place: Place::Global(1),
+                value: ex(
+                    ExprKind::Template(vec![gl(1, Type::Text), text("!")]),
+                    Type::Text,
+                ),
+            }),
+            st(StmtKind::InitGlobal {
+                global: 2,
+                init: None,
+            }),
+            st(StmtKind::Expr(ex(
+                ExprKind::ArrPush(Box::new(gl(2, arr_ty.clone())), Box::new(gl(0, Type::Int))),
+                Type::Int,
+            ))),
+            log(gl(0, Type::Int)),
+            log(gl(1, Type::Text)),
+            log(gl(2, arr_ty.clone())),
+        ],
+    );
+    m.globals = vec![
+        Global {
+            name: "n".into(),
+            ty: Type::Int,
+        },
+        Global {
+            name: "s".into(),
+            ty: Type::Text,
+        },
+        Global {
+            name: "xs".into(),
+            ty: arr_ty,
+        },
+    ];
+    let p = generate(&m);
+    assert_eq!(count(&p, 0, "GetGlobal"), 0, "{}", listing(&p, 0));
+    assert_eq!(count(&p, 0, "SetGlobal"), 0, "{}", listing(&p, 0));
+    assert_eq!(run_ok(&m), vec!["3", "ab!", "[3]"]);
+}
+
+/// A global that another function mentions stays in the globals table,
+/// and that function sees the top-level code's writes.
+#[test]
+fn globals_shared_with_functions_stay_globals() {
+    // int n = 1; void func bump() { n++ }; bump(); log(n)
+    let bump = func(
+        "bump",
+        0,
+        &[],
+        Type::Void,
+        vec![st(StmtKind::Increment {
+            place: Place::Global(0),
+            delta: 1,
+        })],
+    );
+    let main = func(
+        "<main>",
+        0,
+        &[],
+        Type::Void,
+        vec![
+            st(StmtKind::InitGlobal {
+                global: 0,
+                init: Some(int(1)),
+            }),
+            st(StmtKind::Expr(call(0, vec![], Type::Void))),
+            log(ex(
+                ExprKind::Global {
+                    global: 0,
+                    vivify: false,
+                },
+                Type::Int,
+            )),
+        ],
+    );
+    let mut m = module(vec![bump, main]);
+    m.globals = vec![Global {
+        name: "n".into(),
+        ty: Type::Int,
+    }];
+    let p = generate(&m);
+    assert!(count(&p, 1, "SetGlobal") >= 1, "{}", listing(&p, 1));
+    assert_eq!(run_ok(&m), vec!["2"]);
 }
 
 #[test]

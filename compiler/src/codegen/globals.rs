@@ -1,0 +1,128 @@
+//! Globals kept in registers.
+//!
+//! Every top-level variable is a global (§6.3), but most are used only by
+//! the top-level code of their own file: a script's counters, accumulators
+//! and buffers. Such a global lives in a register of that file's top-level
+//! function instead of the globals table, so reading and writing it are
+//! plain register operands (no `GetGlobal`/`SetGlobal`, no extra `Move`).
+//!
+//! A global is promoted when exactly one function mentions it (reads it,
+//! assigns, appends, increments, frees, clears or deletes through it) and
+//! that function is the one whose `InitGlobal` declares it: a top-level
+//! function, which runs once. Nothing else can observe it, so keeping it
+//! in a register is unobservable, except that its value is released when
+//! the top-level code finishes instead of at exit (§13.1 makes no promise
+//! about when a value nobody can reach is reclaimed). A global any other
+//! function, handler or arrow function mentions stays a global.
+
+use crate::hir::{Expr, ExprKind, FuncId, GlobalId, Module, Place, Stmt, StmtKind};
+
+/// For each function, the globals it keeps in registers (ascending).
+pub(super) fn promoted(module: &Module) -> Vec<Vec<GlobalId>> {
+    const NONE: u32 = u32::MAX;
+    const MANY: u32 = u32::MAX - 1;
+    let n = module.globals.len();
+    // The one function mentioning each global (NONE / MANY otherwise).
+    let mut user = vec![NONE; n];
+    // The function declaring each global.
+    let mut init = vec![NONE; n];
+    for (f, func) in module.functions.iter().enumerate() {
+        let f = f as FuncId;
+        let mut seen = |g: GlobalId| {
+            if let Some(u) = user.get_mut(g as usize) {
+                *u = match *u {
+                    NONE => f,
+                    x if x == f => f,
+                    _ => MANY,
+                };
+            }
+        };
+        let mut inits = |g: GlobalId| {
+            if let Some(i) = init.get_mut(g as usize) {
+                *i = if *i == NONE { f } else { MANY };
+            }
+        };
+        for s in &func.body {
+            walk_stmt(s, &mut seen, &mut inits);
+        }
+    }
+    let mut out = vec![Vec::new(); module.functions.len()];
+    for g in 0..n {
+        let f = init[g];
+        if f < MANY && (user[g] == f || user[g] == NONE) {
+            out[f as usize].push(g as GlobalId);
+        }
+    }
+    out
+}
+
+fn walk_stmt(s: &Stmt, seen: &mut dyn FnMut(GlobalId), inits: &mut dyn FnMut(GlobalId)) {
+    match &s.kind {
+        StmtKind::Let { init, .. } => init.iter().for_each(|e| walk_expr(e, seen)),
+        StmtKind::InitGlobal { global, init } => {
+            inits(*global);
+            seen(*global);
+            init.iter().for_each(|e| walk_expr(e, seen));
+        }
+        StmtKind::Expr(e) | StmtKind::Throw(e) | StmtKind::Fail(e) => walk_expr(e, seen),
+        StmtKind::Assign { place, value } => {
+            walk_place(place, seen);
+            walk_expr(value, seen);
+        }
+        StmtKind::Append { place, parts } => {
+            walk_place(place, seen);
+            parts.iter().for_each(|e| walk_expr(e, seen));
+        }
+        StmtKind::Increment { place, .. }
+        | StmtKind::Free(place)
+        | StmtKind::Clear(place)
+        | StmtKind::Delete(place) => walk_place(place, seen),
+        StmtKind::If {
+            cond,
+            then_body,
+            else_body,
+        } => {
+            walk_expr(cond, seen);
+            for b in then_body.iter().chain(else_body) {
+                walk_stmt(b, seen, inits);
+            }
+        }
+        StmtKind::Loop { cond, body, update } => {
+            walk_expr(cond, seen);
+            for b in body.iter().chain(update) {
+                walk_stmt(b, seen, inits);
+            }
+        }
+        StmtKind::Break | StmtKind::Continue => {}
+        StmtKind::Return(e) => e.iter().for_each(|e| walk_expr(e, seen)),
+        StmtKind::Block(body) => body.iter().for_each(|b| walk_stmt(b, seen, inits)),
+        StmtKind::Try { body, handler, .. } => {
+            for b in body.iter().chain(handler) {
+                walk_stmt(b, seen, inits);
+            }
+        }
+    }
+}
+
+fn walk_place(p: &Place, seen: &mut dyn FnMut(GlobalId)) {
+    match p {
+        Place::Local(_) => {}
+        Place::Global(g) => seen(*g),
+        Place::Field { obj, .. } => walk_expr(obj, seen),
+        Place::Index { arr, index } => {
+            walk_expr(arr, seen);
+            walk_expr(index, seen);
+        }
+        Place::MapEntry { map, key } => {
+            walk_expr(map, seen);
+            walk_expr(key, seen);
+        }
+    }
+}
+
+fn walk_expr(e: &Expr, seen: &mut dyn FnMut(GlobalId)) {
+    if let ExprKind::Global { global, .. } = e.kind {
+        seen(global);
+    }
+    super::expr::for_each_child(e, &mut |c| walk_expr(c, seen));
+}

@@ -1,0 +1,72 @@
+//! What the two executables of this package share: `festina`, the command
+//! line tool, and `festina-runtime`, the compiler-less runtime that
+//! `festina compile` copies into bundles (see [`bundle`]).
+//!
+//! Both start the same way: [`run_if_bundle`] looks for a program embedded
+//! in the running file before anything else, and runs it (or refuses it)
+//! with every argument passed through; [`run_program`] is also how
+//! `festina app.f` runs a program it has just compiled, so a bundle and a
+//! direct run share one code path from the loaded program on.
+
+pub mod bundle;
+
+use festina_vm::interp::Interpreter;
+use festina_vm::program::Program;
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// Exit status for compile errors, unreadable files, usage errors, and
+/// programs or bundles that are refused.
+pub const USAGE_ERROR: u8 = 2;
+
+/// The process arguments, argv[0] included; bytes that are not UTF-8
+/// become U+FFFD rather than a panic.
+pub fn arguments() -> impl Iterator<Item = String> {
+    std::env::args_os().map(|a| a.to_string_lossy().into_owned())
+}
+
+/// The start-up check of both executables. `None`: no program is embedded,
+/// go on as usual. `Some(status)`: the running file is a bundle, and its
+/// program has run with `argv[0]` = the bundle's path as invoked and the
+/// other arguments untouched (a bundle has no options of its own), or it
+/// was refused (`festina: this bundle is damaged: ...` or a version
+/// mismatch, status 2) without running.
+pub fn run_if_bundle() -> Option<i32> {
+    match bundle::embedded_program() {
+        bundle::Embedded::None => None,
+        bundle::Embedded::Program(program) => {
+            let mut argv = arguments();
+            let argv0 = argv.next().unwrap_or_else(|| {
+                std::env::current_exe()
+                    .map(|p| p.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            });
+            Some(run_program(*program, argv0, argv.collect()).unwrap_or_else(i32::from))
+        }
+        bundle::Embedded::Refused(refusal) => {
+            eprintln!("festina: {refusal}");
+            Some(i32::from(USAGE_ERROR))
+        }
+    }
+}
+
+/// Run `program` with `argv` = `argv0`, then `args`; returns the program's
+/// exit status. A load error (the VM's verifier or a missing native) is
+/// reported as `festina: <reason>` and gives `Err(2)`.
+pub fn run_program(program: Program, argv0: String, args: Vec<String>) -> Result<i32, u8> {
+    let natives = festina_stdlib::natives();
+    let mut interp = Interpreter::new(Arc::new(program), &natives).map_err(|e| {
+        eprintln!("festina: {e}");
+        USAGE_ERROR
+    })?;
+    let argv = std::iter::once(argv0).chain(args).collect();
+    Ok(interp.run(argv))
+}
+
+/// The process exit code for `status`, after flushing stdout. Like the OS,
+/// keeps the low 8 bits of a `close(code)` status.
+pub fn exit_code(status: i32) -> ExitCode {
+    let _ = std::io::stdout().flush();
+    ExitCode::from(status as u8)
+}

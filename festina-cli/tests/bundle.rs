@@ -1,0 +1,737 @@
+//! Tests of `festina compile` and of bundles, over real processes: the
+//! bundle's layout, running it from an empty directory with no `festina`
+//! and no sources, argument/exit-status/stream passthrough, refusal of
+//! truncated, corrupted and incompatible bundles, and `ldd` showing no
+//! graphics or audio libraries. The bundle format is documented in
+//! `festina-cli/src/bundle.rs`; these tests read and forge it byte by byte.
+
+use festina_vm::serialize::{instruction_set_fingerprint, FORMAT_VERSION};
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+use std::time::Duration;
+
+const TRAILER_LEN: usize = 40;
+const MAGIC: &[u8; 8] = b"FSTBUNDL";
+
+const HELLO: &str = "log('Hello from a bundle')\n";
+
+/// Prints each argument in brackets, then exits with the number of them.
+const ARGS: &str = "\
+for int i = 0, i < argv.length, i++ {
+    log(`[${argv[i]}]`)
+}
+close(argv.length)
+";
+
+fn festina() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_festina"))
+}
+
+fn festina_runtime() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_festina-runtime"))
+}
+
+/// A fresh directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(label: &str) -> TempDir {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::SeqCst);
+        let path = std::env::temp_dir().join(format!(
+            "festina-bundle-test-{}-{n}-{label}",
+            std::process::id()
+        ));
+        let _ = fs::remove_dir_all(&path);
+        fs::create_dir_all(&path).expect("create temp dir");
+        TempDir(path)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.join(name);
+        fs::write(&path, text).expect("write file");
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// What a process did.
+#[derive(Debug, PartialEq, Eq)]
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: Option<i32>,
+}
+
+/// Spawn with stdin from /dev/null unless set, retrying "text file busy"
+/// (a bundle this test process just wrote, whose descriptor a process
+/// spawned by another test thread briefly inherited).
+fn output(command: &mut Command) -> Run {
+    command.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let out = spawn_retrying(|| command.output());
+    to_run(out)
+}
+
+fn to_run(out: Output) -> Run {
+    Run {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code: out.status.code(),
+    }
+}
+
+fn spawn_retrying<T>(mut f: impl FnMut() -> io::Result<T>) -> T {
+    let mut attempt = 0;
+    loop {
+        match f() {
+            Err(e) if e.kind() == io::ErrorKind::ExecutableFileBusy && attempt < 50 => {
+                attempt += 1;
+                thread::sleep(Duration::from_millis(10));
+            }
+            result => return result.expect("spawn"),
+        }
+    }
+}
+
+/// `festina compile <source> -o <out>` in `dir`, which must succeed.
+fn compile(dir: &Path, source: &str, out: &str) -> PathBuf {
+    let run = output(
+        Command::new(festina())
+            .args(["compile", source, "-o", out])
+            .current_dir(dir)
+            .stdin(Stdio::null()),
+    );
+    assert_eq!(run.code, Some(0), "festina compile failed: {run:?}");
+    assert_eq!(run.stdout, "", "festina compile must keep stdout clean");
+    dir.join(out)
+}
+
+/// Write `text` to `dir/name.f` and compile it to `dir/name`.
+fn bundle_of(dir: &TempDir, name: &str, text: &str) -> PathBuf {
+    dir.write(&format!("{name}.f"), text);
+    compile(dir.path(), &format!("{name}.f"), name)
+}
+
+fn run_in(dir: &Path, program: &Path, args: &[&str]) -> Run {
+    output(
+        Command::new(program)
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::null()),
+    )
+}
+
+/// Write `bytes` as an executable file.
+fn write_executable(path: &Path, bytes: &[u8]) {
+    let mut file = fs::File::create(path).expect("create");
+    file.write_all(bytes).expect("write");
+    drop(file);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(path, fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+}
+
+/// The parts of a bundle file, read by the documented layout.
+struct Parts {
+    runtime: Vec<u8>,
+    payload: Vec<u8>,
+}
+
+fn split(bytes: &[u8]) -> Parts {
+    assert!(bytes.len() > TRAILER_LEN);
+    let t = &bytes[bytes.len() - TRAILER_LEN..];
+    assert_eq!(&t[32..40], MAGIC, "a bundle ends with the magic");
+    let runtime_len = u64::from_le_bytes(t[0..8].try_into().unwrap()) as usize;
+    let payload_len = u64::from_le_bytes(t[8..16].try_into().unwrap()) as usize;
+    assert_eq!(runtime_len + payload_len + TRAILER_LEN, bytes.len());
+    Parts {
+        runtime: bytes[..runtime_len].to_vec(),
+        payload: bytes[runtime_len..runtime_len + payload_len].to_vec(),
+    }
+}
+
+/// Assemble a bundle by the documented layout, with the given versions.
+fn assemble(parts: &Parts, bytecode_version: u32, bundle_version: u32) -> Vec<u8> {
+    let mut t = [0u8; TRAILER_LEN];
+    t[0..8].copy_from_slice(&(parts.runtime.len() as u64).to_le_bytes());
+    t[8..16].copy_from_slice(&(parts.payload.len() as u64).to_le_bytes());
+    t[16..20].copy_from_slice(&crc32fast::hash(&parts.payload).to_le_bytes());
+    t[20..24].copy_from_slice(&bytecode_version.to_le_bytes());
+    let crc = crc32fast::hash(&t[0..24]);
+    t[24..28].copy_from_slice(&crc.to_le_bytes());
+    t[28..32].copy_from_slice(&bundle_version.to_le_bytes());
+    t[32..40].copy_from_slice(MAGIC);
+    let mut out = parts.runtime.clone();
+    out.extend_from_slice(&parts.payload);
+    out.extend_from_slice(&t);
+    out
+}
+
+/// A refused bundle: status 2, nothing on stdout, one `festina: ...` line
+/// on stderr starting with `prefix`, no panic.
+fn assert_refused(run: &Run, prefix: &str) {
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert_eq!(run.stdout, "", "a refused bundle must not run: {run:?}");
+    assert!(run.stderr.starts_with(prefix), "{run:?}");
+    assert_eq!(run.stderr.lines().count(), 1, "{run:?}");
+    assert!(!run.stderr.contains("panicked"), "{run:?}");
+}
+
+#[test]
+fn compile_writes_the_size_to_stderr_and_keeps_stdout_clean() {
+    let dir = TempDir::new("size");
+    dir.write("hello.f", HELLO);
+    let run = output(
+        Command::new(festina())
+            .args(["compile", "hello.f"])
+            .current_dir(dir.path()),
+    );
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert_eq!(run.stdout, "");
+    let size = fs::metadata(dir.join("hello"))
+        .expect("default output")
+        .len();
+    let expected = format!("wrote hello ({:.1} MB)\n", size as f64 / 1e6);
+    assert_eq!(run.stderr, expected);
+}
+
+#[test]
+fn default_output_is_the_file_name_in_the_current_directory() {
+    let dir = TempDir::new("default");
+    fs::create_dir(dir.join("src")).unwrap();
+    dir.write("src/app.f", HELLO);
+    let run = output(
+        Command::new(festina())
+            .args(["compile", "src/app.f"])
+            .current_dir(dir.path()),
+    );
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert!(dir.join("app").is_file());
+    assert!(!dir.join("src/app").exists());
+}
+
+#[test]
+fn output_option_before_or_after_the_file() {
+    let dir = TempDir::new("order");
+    dir.write("app.f", HELLO);
+    for args in [
+        ["compile", "-o", "first", "app.f"],
+        ["compile", "app.f", "-o", "second"],
+    ] {
+        let run = output(Command::new(festina()).args(args).current_dir(dir.path()));
+        assert_eq!(run.code, Some(0), "{run:?}");
+    }
+    for name in ["first", "second"] {
+        let run = run_in(dir.path(), &dir.join(name), &[]);
+        assert_eq!(run.stdout, "Hello from a bundle\n");
+    }
+}
+
+#[test]
+fn bundle_is_the_runtime_then_payload_then_trailer() {
+    let dir = TempDir::new("layout");
+    let bundle = bundle_of(&dir, "hello", HELLO);
+    let bytes = fs::read(&bundle).unwrap();
+    let parts = split(&bytes);
+    let runtime_bytes = fs::read(festina_runtime()).unwrap();
+    assert!(
+        parts.runtime == runtime_bytes,
+        "the runtime is a copy of the festina-runtime beside festina"
+    );
+    assert!(
+        runtime_bytes.len() < fs::metadata(festina()).unwrap().len() as usize,
+        "festina-runtime, without the compiler, is smaller than festina"
+    );
+    assert_eq!(&parts.payload[0..4], b"FSTB");
+    let t = &bytes[bytes.len() - TRAILER_LEN..];
+    assert_eq!(t[16..20], crc32fast::hash(&parts.payload).to_le_bytes());
+    assert_eq!(t[20..24], FORMAT_VERSION.to_le_bytes());
+    assert_eq!(t[28..32], 1u32.to_le_bytes());
+    // Reassembling by the documented layout gives the same bytes.
+    assert!(assemble(&parts, FORMAT_VERSION, 1) == bytes);
+}
+
+#[test]
+fn bundle_runs_alone_in_an_empty_directory() {
+    let build = TempDir::new("build");
+    let bundle = bundle_of(&build, "hello", HELLO);
+    let empty = TempDir::new("empty");
+    let copy = empty.join("hello");
+    write_executable(&copy, &fs::read(&bundle).unwrap());
+    drop(build); // no source, no build directory left
+    let run = output(
+        Command::new(&copy)
+            .current_dir(empty.path())
+            .env_clear() // no PATH: no festina to find
+            .stdin(Stdio::null()),
+    );
+    assert_eq!(
+        run,
+        Run {
+            stdout: "Hello from a bundle\n".into(),
+            stderr: String::new(),
+            code: Some(0),
+        }
+    );
+    let left: Vec<_> = fs::read_dir(empty.path()).unwrap().collect();
+    assert_eq!(left.len(), 1, "the bundle wrote nothing beside itself");
+}
+
+#[test]
+fn arguments_pass_through_untouched() {
+    let dir = TempDir::new("argv");
+    let bundle = bundle_of(&dir, "args", ARGS);
+    let args = [
+        "--help",
+        "--",
+        "-o",
+        "out",
+        "--emit-bytecode",
+        "compile",
+        "",
+        "two words",
+        "ünïcödé",
+        "--version",
+    ];
+    // argv[0] is the bundle's path as invoked.
+    let run = run_in(dir.path(), Path::new("./args"), &args);
+    let mut expected = String::from("[./args]\n");
+    for a in args {
+        expected.push_str(&format!("[{a}]\n"));
+    }
+    assert_eq!(run.stdout, expected);
+    assert_eq!(run.stderr, "");
+    assert_eq!(run.code, Some(args.len() as i32 + 1));
+
+    let run = run_in(dir.path(), &bundle, &["x"]);
+    assert_eq!(run.stdout, format!("[{}]\n[x]\n", bundle.display()));
+    assert_eq!(run.code, Some(2));
+
+    // The same as `festina args.f ...` apart from argv[0].
+    let mut direct_args = vec!["args.f", "--"];
+    direct_args.extend(args);
+    let direct = run_in(dir.path(), &festina(), &direct_args);
+    assert_eq!(
+        direct.stdout.replacen("[args.f]", "[./args]", 1),
+        expected,
+        "{direct:?}"
+    );
+    assert_eq!(direct.code, Some(args.len() as i32 + 1));
+}
+
+#[test]
+fn exit_status_and_streams_match_direct_runs() {
+    let dir = TempDir::new("status");
+    let programs = [
+        ("closes", "log('before')\nclose(7)\nlog('never')\n"),
+        ("wraps", "close(300)\n"),
+        ("fails", "log('working')\nfail('something broke')\n"),
+        ("throws", "log('a')\nthrow 'uncaught'\n"),
+        (
+            "indexes",
+            "arr[int] xs = [1, 2, 3]\nlog(xs[1])\nlog(xs[5])\n",
+        ),
+        ("succeeds", "log(`${1 + 2}`)\n"),
+    ];
+    for (name, text) in programs {
+        let bundle = bundle_of(&dir, name, text);
+        let file = format!("{name}.f");
+        let direct = run_in(dir.path(), &festina(), &[&file]);
+        // Invoked with argv[0] = the file name, as `festina <file>` gives it.
+        let mut command = Command::new(&bundle);
+        command.current_dir(dir.path()).stdin(Stdio::null());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.arg0(&file);
+        }
+        let bundled = output(&mut command);
+        assert_eq!(bundled, direct, "{name}");
+    }
+    // The cases above really exercise different statuses and streams.
+    let run = run_in(dir.path(), &dir.join("closes"), &[]);
+    assert_eq!((run.stdout.as_str(), run.code), ("before\n", Some(7)));
+    let run = run_in(dir.path(), &dir.join("wraps"), &[]);
+    assert_eq!(run.code, Some(300 % 256));
+    let run = run_in(dir.path(), &dir.join("fails"), &[]);
+    assert_eq!(run.stderr, "fail: something broke\n");
+    assert_eq!(run.code, Some(1));
+}
+
+#[test]
+fn standard_streams_are_the_programs() {
+    let dir = TempDir::new("streams");
+    let bundle = bundle_of(&dir, "hello", HELLO);
+    // The bundle leaves stdin alone: what it does not read, the next
+    // command in the shell still gets.
+    let mut child = spawn_retrying(|| {
+        Command::new("sh")
+            .arg("-c")
+            .arg("\"$1\"; cat")
+            .arg("sh")
+            .arg(&bundle)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+    });
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"left for cat\n")
+        .unwrap();
+    let run = to_run(child.wait_with_output().unwrap());
+    assert_eq!(run.stdout, "Hello from a bundle\nleft for cat\n");
+    assert_eq!(run.code, Some(0));
+
+    // Stdout redirected to a file.
+    let out = dir.join("out.txt");
+    let file = fs::File::create(&out).unwrap();
+    let status = spawn_retrying(|| {
+        Command::new(&bundle)
+            .stdin(Stdio::null())
+            .stdout(file.try_clone().unwrap())
+            .status()
+    });
+    assert!(status.success());
+    assert_eq!(fs::read_to_string(&out).unwrap(), "Hello from a bundle\n");
+}
+
+#[test]
+fn truncated_bundles_are_refused() {
+    let dir = TempDir::new("truncated");
+    let bundle = bundle_of(&dir, "hello", HELLO);
+    let bytes = fs::read(&bundle).unwrap();
+    let parts = split(&bytes);
+    let r = parts.runtime.len();
+    let len = bytes.len();
+    // Cuts in the trailer, in the payload, and in the runtime's section
+    // header table (after its loaded segments: a cut inside those leaves a
+    // file the OS itself cannot load, see the bundle module doc).
+    let cuts = [
+        len - 1,
+        len - 20,
+        len - TRAILER_LEN,
+        r + parts.payload.len() / 2,
+        r + 2,
+        r - 16,
+    ];
+    for (i, cut) in cuts.into_iter().enumerate() {
+        let path = dir.join(&format!("cut{i}"));
+        write_executable(&path, &bytes[..cut]);
+        let run = run_in(dir.path(), &path, &[]);
+        assert_refused(&run, "festina: this bundle is damaged: ");
+    }
+}
+
+#[test]
+fn corrupted_bundles_are_refused() {
+    let dir = TempDir::new("corrupt");
+    let bundle = bundle_of(&dir, "hello", HELLO);
+    let bytes = fs::read(&bundle).unwrap();
+    let parts = split(&bytes);
+    let r = parts.runtime.len();
+
+    // A byte of the program flipped: the payload checksum fails.
+    let mut payload_hit = bytes.clone();
+    payload_hit[r + parts.payload.len() / 2] ^= 0x5a;
+    let path = dir.join("payload_hit");
+    write_executable(&path, &payload_hit);
+    let run = run_in(dir.path(), &path, &[]);
+    assert_refused(
+        &run,
+        "festina: this bundle is damaged: the program fails its checksum",
+    );
+
+    // A byte of the trailer flipped: the trailer checksum fails.
+    let mut trailer_hit = bytes.clone();
+    let at = bytes.len() - TRAILER_LEN + 9;
+    trailer_hit[at] ^= 0x01;
+    let path = dir.join("trailer_hit");
+    write_executable(&path, &trailer_hit);
+    let run = run_in(dir.path(), &path, &[]);
+    assert_refused(
+        &run,
+        "festina: this bundle is damaged: the bundle trailer fails its checksum",
+    );
+
+    // A consistent trailer and payload header, then bytes that do not
+    // decode as a program.
+    let mut payload = b"FSTB".to_vec();
+    payload.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    payload.extend_from_slice(&instruction_set_fingerprint().to_le_bytes());
+    payload.extend_from_slice(&[0xff; 64]);
+    let junk = Parts {
+        runtime: parts.runtime.clone(),
+        payload,
+    };
+    let path = dir.join("junk");
+    write_executable(&path, &assemble(&junk, FORMAT_VERSION, 1));
+    let run = run_in(dir.path(), &path, &[]);
+    assert_refused(&run, "festina: this bundle is damaged: ");
+}
+
+#[test]
+fn incompatible_versions_are_refused_naming_both() {
+    let dir = TempDir::new("versions");
+    let bundle = bundle_of(&dir, "hello", HELLO);
+    let bytes = fs::read(&bundle).unwrap();
+    let parts = split(&bytes);
+    let other = FORMAT_VERSION + 1;
+
+    // As a build with the next bytecode format would write it: both the
+    // payload header and the trailer say so, checksums intact.
+    let mut payload = parts.payload.clone();
+    payload[4..8].copy_from_slice(&other.to_le_bytes());
+    let newer = Parts {
+        runtime: parts.runtime.clone(),
+        payload,
+    };
+    let path = dir.join("newer");
+    write_executable(&path, &assemble(&newer, other, 1));
+    let run = run_in(dir.path(), &path, &[]);
+    assert_refused(
+        &run,
+        "festina: this bundle was made by an incompatible build of festina",
+    );
+    assert!(
+        run.stderr
+            .contains(&format!("bytecode format version {other}"))
+            && run
+                .stderr
+                .contains(&format!("this runtime reads version {FORMAT_VERSION}")),
+        "{run:?}"
+    );
+
+    // A payload header that disagrees even though the trailer agrees.
+    let path = dir.join("header_only");
+    write_executable(&path, &assemble(&newer, FORMAT_VERSION, 1));
+    let run = run_in(dir.path(), &path, &[]);
+    assert_refused(
+        &run,
+        "festina: this bundle was made by an incompatible build of festina",
+    );
+    assert!(run.stderr.contains(&format!("version {other}")), "{run:?}");
+
+    // Another bundle (trailer) format.
+    let path = dir.join("bundle_v9");
+    write_executable(&path, &assemble(&parts, FORMAT_VERSION, 9));
+    let run = run_in(dir.path(), &path, &[]);
+    assert_refused(
+        &run,
+        "festina: this bundle was made by an incompatible build of festina",
+    );
+    assert!(
+        run.stderr.contains("bundle format is version 9")
+            && run.stderr.contains("this runtime reads version 1"),
+        "{run:?}"
+    );
+}
+
+/// Copy the festina executable alone into `dir/bin`, with `runtime` (if
+/// any) as the `festina-runtime` beside it; returns the copy's path.
+fn festina_alone(dir: &TempDir, runtime: Option<&[u8]>) -> PathBuf {
+    fs::create_dir(dir.join("bin")).unwrap();
+    let copy = dir.join("bin/festina");
+    write_executable(&copy, &fs::read(festina()).unwrap());
+    if let Some(bytes) = runtime {
+        write_executable(&dir.join("bin/festina-runtime"), bytes);
+    }
+    copy
+}
+
+#[test]
+fn without_a_runtime_beside_it_festina_copies_itself() {
+    let dir = TempDir::new("alone");
+    let copy = festina_alone(&dir, None);
+    dir.write("hello.f", HELLO);
+    let run = output(
+        Command::new(&copy)
+            .args(["compile", "hello.f"])
+            .current_dir(dir.path()),
+    );
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let bytes = fs::read(dir.join("hello")).unwrap();
+    assert!(split(&bytes).runtime == fs::read(festina()).unwrap());
+    let run = run_in(dir.path(), &dir.join("hello"), &[]);
+    assert_eq!(run.stdout, "Hello from a bundle\n");
+    assert_eq!(run.code, Some(0));
+}
+
+#[test]
+fn a_runtime_of_another_build_is_not_used() {
+    // Something named festina-runtime that does not answer the identity
+    // probe with this build's identity, as a stale one would not.
+    let stale = b"#!/bin/sh\necho 'festina-runtime 0.0.1 build 0 bundle 1'\n";
+    let dir = TempDir::new("stale");
+    let copy = festina_alone(&dir, Some(stale));
+    dir.write("hello.f", HELLO);
+    let run = output(
+        Command::new(&copy)
+            .args(["compile", "hello.f"])
+            .current_dir(dir.path()),
+    );
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let bytes = fs::read(dir.join("hello")).unwrap();
+    assert!(
+        split(&bytes).runtime == fs::read(festina()).unwrap(),
+        "festina copied itself rather than the stale runtime"
+    );
+    let run = run_in(dir.path(), &dir.join("hello"), &[]);
+    assert_eq!(run.stdout, "Hello from a bundle\n");
+}
+
+#[test]
+fn festina_runtime_alone_runs_nothing() {
+    let dir = TempDir::new("runtime");
+    let run = run_in(dir.path(), &festina_runtime(), &["app.f"]);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr
+            .starts_with("festina-runtime: no program is embedded"),
+        "{run:?}"
+    );
+    let run = run_in(
+        dir.path(),
+        &festina_runtime(),
+        &["--festina-runtime-identity"],
+    );
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert!(run.stdout.starts_with("festina-runtime "), "{run:?}");
+    assert!(
+        run.stdout.contains(&format!(" bytecode {FORMAT_VERSION} ")),
+        "{run:?}"
+    );
+}
+
+/// `ldd` of `path`, which must succeed.
+fn ldd(path: &Path) -> Option<String> {
+    let out = match Command::new("ldd").arg(path).output() {
+        Ok(out) => out,
+        Err(e) => {
+            eprintln!("skipping the ldd check: cannot run ldd: {e}");
+            return None;
+        }
+    };
+    assert!(
+        out.status.success(),
+        "ldd {} failed: {out:?}",
+        path.display()
+    );
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn slim_bundles_link_no_graphics_or_audio_libraries() {
+    let dir = TempDir::new("ldd");
+    let bundle = bundle_of(&dir, "hello", HELLO);
+    for path in [bundle, festina(), festina_runtime()] {
+        let path = path.as_path();
+        let Some(libs) = ldd(path) else { return };
+        assert!(
+            libs.contains("libc.so"),
+            "ldd output not understood: {libs}"
+        );
+        for lib in ["libcairo", "libX11", "libasound"] {
+            assert!(
+                !libs.contains(lib),
+                "{} links {lib}:\n{libs}",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn compile_errors_are_reported_as_festina_run_does() {
+    let dir = TempDir::new("errors");
+    dir.write("bad.f", "int x = 'text'\nlog(y)\n");
+    let direct = run_in(dir.path(), &festina(), &["bad.f"]);
+    let compiled = run_in(dir.path(), &festina(), &["compile", "bad.f", "-o", "bad"]);
+    assert_eq!(compiled, direct);
+    assert_eq!(compiled.code, Some(2));
+    assert_eq!(compiled.stdout, "");
+    assert!(compiled.stderr.contains("bad.f:1:"), "{compiled:?}");
+    assert!(
+        !dir.join("bad").exists(),
+        "no bundle for a program with errors"
+    );
+
+    let direct = run_in(dir.path(), &festina(), &["missing.f"]);
+    let compiled = run_in(dir.path(), &festina(), &["compile", "missing.f"]);
+    assert_eq!(compiled, direct);
+    assert_eq!(compiled.code, Some(2));
+}
+
+#[test]
+fn compile_refuses_bad_output_names() {
+    let dir = TempDir::new("names");
+    dir.write("prog", HELLO);
+    // No `.f` to strip: the output would be the source itself.
+    let run = run_in(dir.path(), &festina(), &["compile", "prog"]);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(run.stderr.contains("give one with -o"), "{run:?}");
+    assert_eq!(fs::read_to_string(dir.join("prog")).unwrap(), HELLO);
+    let run = run_in(dir.path(), &festina(), &["compile", "prog", "-o", "prog"]);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert_eq!(fs::read_to_string(dir.join("prog")).unwrap(), HELLO);
+    // A directory that does not exist.
+    let run = run_in(
+        dir.path(),
+        &festina(),
+        &["compile", "prog", "-o", "no/such/dir/x"],
+    );
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("festina: cannot write 'no/such/dir/x'"),
+        "{run:?}"
+    );
+    // Usage errors.
+    let run = run_in(dir.path(), &festina(), &["compile"]);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("festina: no program given to compile"),
+        "{run:?}"
+    );
+}
+
+#[test]
+fn compile_replaces_an_existing_bundle() {
+    let dir = TempDir::new("replace");
+    bundle_of(&dir, "app", "log('one')\n");
+    let bundle = bundle_of(&dir, "app", "log('two')\n");
+    let run = run_in(dir.path(), &bundle, &[]);
+    assert_eq!(run.stdout, "two\n");
+    let names: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        !names.iter().any(|n| n.contains("festina-tmp")),
+        "no temporary file left: {names:?}"
+    );
+}

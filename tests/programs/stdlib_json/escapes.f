@@ -1,0 +1,13 @@
+// §16.4 \uXXXX escapes, surrogate pairs included, and the short escapes
+arr[text] ts = '["\\u00e9", "\\ud83d\\ude00", "a\\nb", "tab\\there", "q\\"q", "back\\\\slash", "\\/", "\\b\\f"]'.toArr(text)
+log(ts[0])
+log(ts[1])
+log(ts[1].length)
+log(ts[2])
+log(ts[3])
+log(ts[4])
+log(ts[5])
+log(ts[6])
+log(ts[7].charCodeAt(0))
+log(ts[7].charCodeAt(1))
+log(ts)

@@ -1,0 +1,2 @@
+// expect: 2:29 unknown type 'Nope'
+arr[int] xs = '[]'.toStruct(Nope)

@@ -1,0 +1,11 @@
+// §16.2 floorDiv(int, int): rounds toward negative infinity; null on zero
+log(Math.floorDiv(7, 2))
+log(Math.floorDiv(-7, 2))
+log(Math.floorDiv(7, -2))
+log(Math.floorDiv(-7, -2))
+log(Math.floorDiv(6, 3))
+log(Math.floorDiv(-6, 3))
+log(Math.floorDiv(0, 5))
+log(Math.floorDiv(1, 0) == null)
+log(Math.floorDiv(-9223372036854775807 - 1, -1))
+log(-7 % 2)

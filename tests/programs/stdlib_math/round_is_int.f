@@ -1,0 +1,2 @@
+// expect: 2:11 cannot assign value of type int to float
+float f = Math.round(2.5)

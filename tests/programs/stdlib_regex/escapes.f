@@ -1,0 +1,16 @@
+// Escapes outside brackets: punctuation is literal, \n \t are control
+// characters; '.' matches a newline; a '{' that starts no interval is literal
+log('a.b.c'.replace(/\./g, '-'))
+log('a/b'.replace(/\//g, '|'))
+log('line1\nline2'.split(/\n/))
+log('a\tb'.replace(/\t/, ' '))
+log('abc'.replace(/a.c/, 'dot'))
+log(/a.c/.test('a\nc'))
+log('x{y'.replace(/{/, '('))
+log('x}y'.replace(/}/, ')'))
+log('aaa'.replace(/a{2}/, 'b'))
+log('aaaa'.replace(/a{1,2}/g, 'b'))
+log('aaa'.replace(/a{,2}/, 'b'))
+log('(x)'.replace(/\(x\)/, 'y'))
+log('a+b'.replace(/a\+b/, 'sum'))
+log('a|b'.split(/\|/))

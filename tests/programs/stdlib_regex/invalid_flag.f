@@ -1,0 +1,2 @@
+// regex() flags are checked at run time
+regex r = regex('a', 'x')

@@ -1,0 +1,12 @@
+// §16.3 text.split(text): empty pieces kept; '' splits per code point
+log('a,b,,c'.split(','))
+log(',a,'.split(','))
+log('abc'.split(''))
+log('héllo'.split('').length)
+log(''.split(','))
+log(''.split('').length)
+log('a--b--c'.split('--'))
+log('no separator'.split(';'))
+arr[text] parts = 'x y z'.split(' ')
+log(parts.length)
+log(parts[2])

@@ -1,0 +1,21 @@
+// §16.3 text.toInt(): leading whitespace, optional sign, digits; the
+// rest is ignored; null when there are no digits
+log('42'.toInt())
+log('  -17apples'.toInt())
+log('+8'.toInt())
+log('\t\n 5'.toInt())
+log('3.99'.toInt())
+log('007'.toInt())
+log('12 34'.toInt())
+log('9223372036854775807'.toInt())
+log('-9223372036854775808'.toInt())
+log('abc'.toInt() == null)
+log(''.toInt() == null)
+log('-'.toInt() == null)
+log('- 5'.toInt() == null)
+log('x5'.toInt() == null)
+log('9223372036854775808'.toInt() == null)
+text missing = null
+log(missing.toInt() == null)
+int total = '40'.toInt() + '2'.toInt()
+log(total)

@@ -1,0 +1,11 @@
+// §16.3 text.trim(): ASCII whitespace only, at both ends
+log(`[${'  hi there  '.trim()}]`)
+log(`[${'\t\n\r x y \n'.trim()}]`)
+log(`[${'   '.trim()}]`)
+log(`[${''.trim()}]`)
+log(`[${' é ü '.trim()}]`)
+text vt = 11.toChar() + 'v' + 12.toChar()
+log(`[${vt.trim()}]`)
+text nbsp = 160.toChar() + 'x' + 160.toChar()
+log(nbsp.trim().length)
+log('  x  '.trim().length)
