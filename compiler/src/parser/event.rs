@@ -38,7 +38,7 @@ impl Event {
 /// Robust by construction: tokens not consumed by any event are appended
 /// to the root before it closes, unbalanced finishes are ignored and open
 /// nodes are closed, so the tree text always equals `text`.
-pub(crate) fn build_tree(text: &str, tokens: &[Token], mut events: Vec<Event>) -> GreenNode {
+pub(crate) fn build_tree(text: &str, tokens: &[Token], events: &mut [Event]) -> GreenNode {
     let mut sink = Sink {
         text,
         tokens,
@@ -55,7 +55,7 @@ pub(crate) fn build_tree(text: &str, tokens: &[Token], mut events: Vec<Event>) -
                 kind,
                 forward_parent,
             } => {
-                collect_parents(&mut events, i, kind, forward_parent, &mut parents);
+                collect_parents(events, i, kind, forward_parent, &mut parents);
                 for kind in parents.drain(..).rev() {
                     sink.start(kind);
                 }

@@ -23,6 +23,8 @@ use rowan::{GreenNode, TextRange, TextSize};
 
 use crate::lexer::Token;
 use crate::syntax::{SyntaxError, SyntaxKind};
+use bumpalo::collections::Vec as BumpVec;
+use bumpalo::Bump;
 use event::Event;
 use SyntaxKind::*;
 
@@ -36,10 +38,16 @@ pub const MAX_DEPTH: u32 = 96;
 /// Never panics; the tree's text equals `text` provided the tokens cover
 /// it (as [`crate::lexer::tokenize`] guarantees).
 pub fn parse_tokens(text: &str, tokens: &[Token]) -> (GreenNode, Vec<SyntaxError>) {
-    let mut parser = Parser::new(text, tokens);
+    // The parser's working data (token offsets, the trivia-skip table and
+    // the event list) lives exactly as long as this call: one bump arena
+    // holds it all and is released in one step when the tree is built.
+    let arena = Bump::new();
+    let mut parser = Parser::new(text, tokens, &arena);
     grammar::source_file(&mut parser);
-    let Parser { events, errors, .. } = parser;
-    (event::build_tree(text, tokens, events), errors)
+    let Parser {
+        mut events, errors, ..
+    } = parser;
+    (event::build_tree(text, tokens, &mut events), errors)
 }
 
 /// How line feeds and `{` are treated in the current region.
@@ -55,27 +63,28 @@ pub(crate) struct Ctx {
 pub(crate) struct Parser<'t> {
     text: &'t str,
     tokens: &'t [Token],
-    offsets: Vec<TextSize>,
+    offsets: BumpVec<'t, TextSize>,
     /// `next_sig[i]`: the first index `>= i` that is not whitespace or a
     /// comment (`tokens.len()` if none), for O(1) trivia skipping.
-    next_sig: Vec<usize>,
+    next_sig: BumpVec<'t, usize>,
     pos: usize,
-    events: Vec<Event>,
+    events: BumpVec<'t, Event>,
     errors: Vec<SyntaxError>,
     ctx: Vec<Ctx>,
     depth: u32,
 }
 
 impl<'t> Parser<'t> {
-    fn new(text: &'t str, tokens: &'t [Token]) -> Self {
-        let mut offsets = Vec::with_capacity(tokens.len() + 1);
+    fn new(text: &'t str, tokens: &'t [Token], arena: &'t Bump) -> Self {
+        let mut offsets = BumpVec::with_capacity_in(tokens.len() + 1, arena);
         let mut offset = TextSize::from(0);
         for token in tokens {
             offsets.push(offset);
             offset += TextSize::from(token.len);
         }
         offsets.push(offset);
-        let mut next_sig = vec![tokens.len(); tokens.len() + 1];
+        let mut next_sig =
+            BumpVec::from_iter_in(std::iter::repeat_n(tokens.len(), tokens.len() + 1), arena);
         for i in (0..tokens.len()).rev() {
             next_sig[i] = if tokens[i].kind.is_trivia() {
                 next_sig[i + 1]
@@ -89,7 +98,7 @@ impl<'t> Parser<'t> {
             offsets,
             next_sig,
             pos: 0,
-            events: Vec::new(),
+            events: BumpVec::with_capacity_in(tokens.len() * 2, arena),
             errors: Vec::new(),
             ctx: vec![Ctx {
                 newlines_are_trivia: false,
