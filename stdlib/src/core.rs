@@ -12,7 +12,7 @@ use festina_vm::interp::Interpreter;
 use festina_vm::native::{NativeEntry, Trap};
 use festina_vm::render;
 use festina_vm::value::Value;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 /// The registry of every native this crate implements, for
 /// `Interpreter::new`.
@@ -44,6 +44,7 @@ pub fn natives() -> Vec<NativeEntry> {
     .chain(crate::process::natives())
     .chain(crate::blob::natives())
     .chain(crate::timers::natives())
+    .chain(crate::db::natives())
     .collect()
 }
 
@@ -66,22 +67,8 @@ fn log(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
 /// (`{"timestamp":"…Z","level":"error","message":"…","fields":{…}}`),
 /// then exit status 1 without the `fail: ` line (§14.2).
 fn fail_fields(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
-    let msg = match args.first() {
-        Some(Value::Text(t)) => t.as_str().to_string(),
-        Some(Value::Null) | None => String::new(),
-        Some(other) => it.render(other),
-    };
-    let mut line = String::with_capacity(128);
-    line.push_str("{\"timestamp\":\"");
-    line.push_str(&utc_timestamp(SystemTime::now()));
-    line.push_str("\",\"level\":\"error\",\"message\":");
-    render::json_string(&msg, &mut line);
-    line.push_str(",\"fields\":");
-    match args.get(1) {
-        Some(v @ Value::Map(_)) => render::render_json(it.program(), v, 0, &mut line),
-        _ => line.push_str("{}"),
-    }
-    line.push_str("}\n");
+    let mut line = log_record(it, "error", "message", args);
+    line.push('\n');
     it.write_stderr(&line);
     Err(Trap::FailReported)
 }
@@ -98,40 +85,43 @@ fn argv(it: &mut Interpreter, _args: &[Value]) -> Result<Value, Trap> {
 }
 
 /// `t` as UTC ISO-8601 with milliseconds, e.g. `2026-11-30T12:00:00.000Z`.
-/// Times before 1970 clamp to the epoch.
 pub fn utc_timestamp(t: SystemTime) -> String {
-    let d = t.duration_since(UNIX_EPOCH).unwrap_or_default();
-    let secs = d.as_secs() as i64;
-    let ms = d.subsec_millis();
-    let (y, m, day) = civil_from_days(secs.div_euclid(86_400));
-    let sod = secs.rem_euclid(86_400);
-    format!(
-        "{y:04}-{m:02}-{day:02}T{:02}:{:02}:{:02}.{ms:03}Z",
-        sod / 3600,
-        (sod / 60) % 60,
-        sod % 60
-    )
+    chrono::DateTime::<chrono::Utc>::from(t)
+        .format("%Y-%m-%dT%H:%M:%S%.3fZ")
+        .to_string()
 }
 
-/// Proleptic Gregorian date of a day count since 1970-01-01 (Howard
-/// Hinnant's `civil_from_days`).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (if m <= 2 { y + 1 } else { y }, m, d)
+/// One structured log line (§14.2, §16.5):
+/// `{"timestamp":"…Z","level":LEVEL,KEY:TEXT,"fields":{…}}` where `TEXT`
+/// is `args[0]` (already rendered) and the fields are the map `args[1]`.
+pub(crate) fn log_record(it: &mut Interpreter, level: &str, key: &str, args: &[Value]) -> String {
+    let text = match args.first() {
+        Some(Value::Text(t)) => t.as_str().to_string(),
+        Some(Value::Null) | None => String::new(),
+        Some(other) => it.render(other),
+    };
+    let mut line = String::with_capacity(128);
+    line.push_str("{\"timestamp\":\"");
+    line.push_str(&utc_timestamp(SystemTime::now()));
+    line.push_str("\",\"level\":\"");
+    line.push_str(level);
+    line.push_str("\",\"");
+    line.push_str(key);
+    line.push_str("\":");
+    render::json_string(&text, &mut line);
+    line.push_str(",\"fields\":");
+    match args.get(1) {
+        Some(v @ Value::Map(_)) => render::render_json(it.program(), v, 0, &mut line),
+        _ => line.push_str("{}"),
+    }
+    line.push('}');
+    line
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use std::time::{Duration, UNIX_EPOCH};
 
     #[test]
     fn timestamps() {

@@ -23,10 +23,9 @@
 //!   format or an instant outside the representable range; `%` forms
 //!   follow `strftime` as implemented by the `chrono` crate.
 
-use crate::core::utc_timestamp;
+use crate::core::log_record;
 use festina_vm::interp::Interpreter;
 use festina_vm::native::{NativeEntry, Trap};
-use festina_vm::render;
 use festina_vm::value::Value;
 use std::fmt::Write as _;
 use std::process::{Command, Stdio};
@@ -181,22 +180,7 @@ pub fn format_local(ms: i64, fmt: &str) -> Option<String> {
 /// `{"timestamp":"<UTC ISO-8601>","level":"info","event":"…","fields":{…}}`
 /// (§16.5). The event arrives already rendered as text.
 fn troubleshoot(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
-    let event = match args.first() {
-        Some(Value::Text(t)) => t.as_str().to_string(),
-        Some(Value::Null) | None => String::new(),
-        Some(other) => it.render(other),
-    };
-    let mut line = String::with_capacity(128);
-    line.push_str("{\"timestamp\":\"");
-    line.push_str(&utc_timestamp(SystemTime::now()));
-    line.push_str("\",\"level\":\"info\",\"event\":");
-    render::json_string(&event, &mut line);
-    line.push_str(",\"fields\":");
-    match args.get(1) {
-        Some(v @ Value::Map(_)) => render::render_json(it.program(), v, 0, &mut line),
-        _ => line.push_str("{}"),
-    }
-    line.push('}');
+    let line = log_record(it, "info", "event", args);
     it.write_line(&line);
     Ok(Value::Null)
 }

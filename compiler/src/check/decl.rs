@@ -90,6 +90,7 @@ impl Checker<'_> {
                             }
                         }
                         self.module.tables[id as usize].fields = fields;
+                        self.check_table_decl(id, t.syntax().text_range());
                     }
                     ast::Stmt::EnumDecl(e) => self.resolve_enum(e),
                     _ => {}
@@ -258,13 +259,43 @@ impl Checker<'_> {
         });
         self.func_ids.insert(f.syntax().clone(), id);
         if let Some(tok) = f.name() {
-            if !self.check_not_builtin(&name, tok.text_range()) {
-                return;
-            }
-            if self.values.contains_key(&name) {
-                self.error(tok.text_range(), format!("'{name}' is already declared"));
-            } else {
-                self.values.insert(name, ValueSym::Func(id));
+            self.declare_value(name, tok.text_range(), ValueSym::Func(id));
+        }
+    }
+
+    /// Enter `name` into the global value namespace (§6.7), reporting a
+    /// builtin's name or a duplicate.
+    pub(super) fn declare_value(&mut self, name: String, range: rowan::TextRange, sym: ValueSym) {
+        if !self.check_not_builtin(&name, range) {
+            return;
+        }
+        if self.values.contains_key(&name) {
+            self.error(range, format!("'{name}' is already declared"));
+        } else {
+            self.values.insert(name, sym);
+        }
+    }
+
+    /// Start checking a function-like body: fresh state returning `ret`,
+    /// one scope holding the parameters (§11.1.3).
+    pub(super) fn begin_body(&mut self, ret: Type, params: Option<ast::ParamList>, types: &[Type]) {
+        self.fs = FnState {
+            ret: Some(ret),
+            ..FnState::default()
+        };
+        self.push_scope();
+        if let Some(list) = params {
+            for (p, ty) in list.params().zip(types.iter()) {
+                let Some(name) = p.name() else { continue };
+                let manual = matches!(ty, Type::Manual(_));
+                self.declare_local(
+                    name.text(),
+                    ty.clone(),
+                    name.text_range(),
+                    false,
+                    true,
+                    manual,
+                );
             }
         }
     }
@@ -301,14 +332,7 @@ impl Checker<'_> {
                     manual,
                 });
                 self.global_ids.insert(v.syntax().clone(), id);
-                if !self.check_not_builtin(&text, name.text_range()) {
-                    continue;
-                }
-                if self.values.contains_key(&text) {
-                    self.error(name.text_range(), format!("'{text}' is already declared"));
-                } else {
-                    self.values.insert(text, ValueSym::Global(id));
-                }
+                self.declare_value(text, name.text_range(), ValueSym::Global(id));
             }
         }
     }
@@ -334,25 +358,7 @@ impl Checker<'_> {
 
     fn check_function(&mut self, f: &ast::FuncDecl, id: u32) {
         let sig = self.sigs[id as usize].clone();
-        self.fs = FnState {
-            ret: Some(sig.ret.clone()),
-            ..FnState::default()
-        };
-        self.push_scope();
-        if let Some(list) = f.param_list() {
-            for (p, ty) in list.params().zip(sig.params.iter()) {
-                let Some(name) = p.name() else { continue };
-                let manual = matches!(ty, Type::Manual(_));
-                self.declare_local(
-                    name.text(),
-                    ty.clone(),
-                    name.text_range(),
-                    false,
-                    true,
-                    manual,
-                );
-            }
-        }
+        self.begin_body(sig.ret.clone(), f.param_list(), &sig.params);
         let mut body = match f.body() {
             Some(b) => self.check_block_stmts(&b),
             None => Vec::new(),
@@ -397,9 +403,12 @@ impl Checker<'_> {
             tops.push((id, u.file));
         }
         let entry_file = self.units.iter().find(|u| u.is_entry).map_or(0, |u| u.file);
-        let body = tops
+        // §6.5: the database is opened and synchronised before any
+        // top-level code (see `db`).
+        let open = self.db_open_stmt();
+        let body = open
             .into_iter()
-            .map(|(id, _)| Stmt {
+            .chain(tops.into_iter().map(|(id, _)| Stmt {
                 kind: StmtKind::Expr(Expr {
                     kind: ExprKind::Call {
                         func: id,
@@ -409,7 +418,7 @@ impl Checker<'_> {
                     line: 1,
                 }),
                 line: 1,
-            })
+            }))
             .collect();
         self.module.entry = self.module.functions.len() as u32;
         self.module.functions.push(hir::Function {
@@ -436,7 +445,9 @@ impl Checker<'_> {
             ast::Stmt::StructDecl(_) | ast::Stmt::TableDecl(_) | ast::Stmt::EnumDecl(_) => None,
             ast::Stmt::FuncDecl(_) | ast::Stmt::ImportDecl(_) => None,
             _ => {
-                let _ = first_of_entry;
+                if first_of_entry && self.database_url_first(stmt).is_some() {
+                    return None;
+                }
                 self.check_stmt(stmt)
             }
         }
@@ -494,7 +505,14 @@ impl Checker<'_> {
         match v.init() {
             Some(e) => {
                 let erange = e.syntax().text_range();
-                let value = self.check_expr_struct_ok(&e, Some(ty));
+                // `arr[T] rows = sqlite(...)` receives the rows (§15.4).
+                let value = match super::db::sqlite_call_of(&e) {
+                    Some(c) => {
+                        let line = self.line(erange);
+                        self.sqlite_call(&c, Some(ty), line)
+                    }
+                    None => self.check_expr_struct_ok(&e, Some(ty)),
+                };
                 Some(self.coerce(value, ty, erange, None))
             }
             None => {

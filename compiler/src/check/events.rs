@@ -35,7 +35,7 @@
 //! this build.
 
 use super::ty::ManualOk;
-use super::{Checker, FnState, FuncSig, ValueSym};
+use super::{Checker, FuncSig, ValueSym};
 use crate::ast;
 use crate::hir::{self, Expr, ExprKind, Stmt, StmtKind};
 use festina_vm::program::EventHandler;
@@ -186,25 +186,7 @@ impl Checker<'_> {
 
     fn check_handler(&mut self, h: &ast::OnDecl, id: u32) {
         let sig = self.sigs[id as usize].clone();
-        self.fs = FnState {
-            ret: Some(Type::Void),
-            ..FnState::default()
-        };
-        self.push_scope();
-        if let Some(list) = h.param_list() {
-            for (p, ty) in list.params().zip(sig.params.iter()) {
-                let Some(name) = p.name() else { continue };
-                let manual = matches!(ty, Type::Manual(_));
-                self.declare_local(
-                    name.text(),
-                    ty.clone(),
-                    name.text_range(),
-                    false,
-                    true,
-                    manual,
-                );
-            }
-        }
+        self.begin_body(Type::Void, h.param_list(), &sig.params);
         let body = match h.body() {
             Some(b) => self.check_block_stmts(&b),
             None => Vec::new(),

@@ -173,6 +173,11 @@ impl Checker<'_> {
         let Some(tok) = n.token() else {
             return self.error_expr(line);
         };
+        self.resolve_name(&tok, line)
+    }
+
+    /// The value a name denotes: local, global, function, or `argv`.
+    fn resolve_name(&mut self, tok: &crate::syntax::SyntaxToken, line: u32) -> Expr {
         let name = tok.text().to_string();
         if let Some(l) = self.lookup_local(&name) {
             let ty = self.fs.locals[l.id as usize].ty.clone();
@@ -423,37 +428,9 @@ impl Checker<'_> {
     }
 
     fn shorthand_value(&mut self, entry: &ast::MapEntry, line: u32) -> Expr {
-        let Some(name) = entry.shorthand() else {
-            return self.error_expr(line);
-        };
-        let text = name.text().to_string();
-        if let Some(l) = self.lookup_local(&text) {
-            let ty = self.fs.locals[l.id as usize].ty.clone();
-            return mk(ExprKind::Local(l.id), ty, line);
-        }
-        match self.lookup_value(&text) {
-            Some(ValueSym::Global(g)) => {
-                let ty = self.module.globals[g as usize].ty.clone();
-                // Globals are created at their declaration; one holding null
-                // stays null (reading a field through it fails).
-                mk(
-                    ExprKind::Global {
-                        global: g,
-                        vivify: false,
-                    },
-                    ty,
-                    line,
-                )
-            }
-            Some(ValueSym::Func(f)) => {
-                let sig = &self.sigs[f as usize];
-                let ty = Type::Func(sig.params.clone(), Box::new(sig.ret.clone()));
-                mk(ExprKind::FuncRef(f), ty, line)
-            }
-            None => {
-                self.error(name.text_range(), format!("unknown name '{text}'"));
-                self.error_expr(line)
-            }
+        match entry.shorthand() {
+            Some(name) => self.resolve_name(&name, line),
+            None => self.error_expr(line),
         }
     }
 
@@ -525,7 +502,7 @@ impl Checker<'_> {
         obj: Expr,
         fname: &str,
         nrange: TextRange,
-        range: TextRange,
+        _range: TextRange,
         line: u32,
     ) -> Expr {
         let ty = obj.ty.strip_manual().clone();
@@ -552,16 +529,7 @@ impl Checker<'_> {
                     None => self.unknown_member(&ty, fname, nrange, line),
                 }
             }
-            Type::Table(tid) => {
-                let rec = &self.module.tables[*tid as usize];
-                match rec.fields.iter().position(|x| x.name == fname) {
-                    Some(_) => {
-                        self.error(range, "table rows are not available in this build");
-                        self.error_expr(line)
-                    }
-                    None => self.unknown_member(&ty, fname, nrange, line),
-                }
-            }
+            Type::Table(tid) => self.row_member(obj, *tid, fname, nrange, line),
             Type::Enum(eid) => self.enum_member(obj, *eid, fname, nrange, line),
             Type::Text if fname == "length" => {
                 mk(ExprKind::TextLen(Box::new(obj)), Type::Int, line)
@@ -729,6 +697,9 @@ impl Checker<'_> {
                     return self.error_expr(line);
                 };
                 let name = tok.text().to_string();
+                if name == "sqlite" {
+                    return self.sqlite_misplaced(c, line);
+                }
                 if self.lookup_local(&name).is_none() {
                     match self.lookup_value(&name) {
                         Some(ValueSym::Func(f)) => return self.direct_call(f, &args, range, line),
@@ -909,6 +880,9 @@ impl Checker<'_> {
         match (&ty, m.as_str()) {
             (Type::Error, _) => self.error_expr(line),
             (Type::Text, "callback") => self.text_callback(obj, args, range, line),
+            (Type::Table(tid), "undefined") => {
+                self.row_undefined_call(obj, *tid, args, range, line)
+            }
             (Type::Arr(el) | Type::Amor(el), "push") => {
                 if !arity(self, 1) {
                     return self.error_expr(line);
@@ -1312,6 +1286,9 @@ impl Checker<'_> {
                 if let Some(s) = self.fail_stmt(c, line) {
                     return Some(s);
                 }
+                if let Some(s) = self.sqlite_stmt(c, line) {
+                    return Some(s);
+                }
                 StmtKind::Expr(self.check_expr(e, None))
             }
             ast::Expr::Paren(p) => return self.check_expr_stmt(&p.expr()?, line),
@@ -1349,12 +1326,20 @@ impl Checker<'_> {
     }
 
     fn assignment(&mut self, a: &ast::Assign, line: u32) -> Option<Stmt> {
+        if self.database_url_elsewhere(a).is_some() {
+            return None;
+        }
         let target = a.target()?;
         let value_ast = a.value()?;
         let vrange = value_ast.syntax().text_range();
         let (place, ty) = self.place_typed(&target)?;
         let value = self.check_expr_struct_ok(&value_ast, Some(&ty));
         let value = self.coerce(value, &ty, vrange, None);
+        // `row.col = v` marks the column defined (§15.5): a native.
+        let (place, value) = match self.lower_row_assign(place, value, line) {
+            Ok(s) => return Some(s),
+            Err(pv) => pv,
+        };
         if ty == Type::Text {
             if let Some(parts) = append_parts(&place, &value) {
                 return Some(Stmt {
@@ -1444,6 +1429,7 @@ impl Checker<'_> {
                             }
                         }
                     }
+                    Type::Table(tid) => self.row_place(obj, tid, &fname, name.text_range(), range),
                     Type::Map(el) => {
                         let line = self.line(range);
                         let key = boxed(ExprKind::Text(fname), Type::Text, line);

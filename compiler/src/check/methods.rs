@@ -683,7 +683,7 @@ impl Checker<'_> {
     }
 
     /// The index of `t` in [`crate::hir::Module::types`], adding it if new.
-    fn intern_type(&mut self, t: Type) -> usize {
+    pub(super) fn intern_type(&mut self, t: Type) -> usize {
         if let Some(i) = self.module.types.iter().position(|x| *x == t) {
             return i;
         }

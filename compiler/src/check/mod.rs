@@ -31,6 +31,7 @@
 //! compatible with everything, so one mistake reports one diagnostic and
 //! independent mistakes are all reported.
 
+mod db;
 mod decl;
 mod events;
 mod expr;
@@ -180,6 +181,11 @@ struct Checker<'a> {
     depth: u32,
     /// Whether the nesting error was reported (once per unit).
     depth_reported: bool,
+    /// Whether the program calls `sqlite()` or sets `DatabaseURL`, so
+    /// that the entry function opens the database (see `db`).
+    uses_db: bool,
+    /// The checked value of the entry file's `DatabaseURL` (§6.4).
+    db_url: Option<hir::Expr>,
 }
 
 impl<'a> Checker<'a> {
@@ -212,6 +218,8 @@ impl<'a> Checker<'a> {
             file: 0,
             depth: 0,
             depth_reported: false,
+            uses_db: false,
+            db_url: None,
         }
     }
 

@@ -63,7 +63,14 @@ impl Checker<'_> {
             ast::Stmt::ClearStmt(c) => {
                 StmtKind::Clear(self.free_target(c.expr(), range, "clear")?)
             }
-            ast::Stmt::DeleteStmt(d) => StmtKind::Delete(self.delete_target(d.expr(), range)?),
+            ast::Stmt::DeleteStmt(d) => {
+                let place = self.delete_target(d.expr(), range)?;
+                // `delete row.col` also marks the column undefined (§15.5).
+                match self.lower_row_delete(place, line) {
+                    Ok(s) => return Some(s),
+                    Err(place) => StmtKind::Delete(place),
+                }
+            }
             ast::Stmt::FuncDecl(_) => return None,
             ast::Stmt::StructDecl(_) | ast::Stmt::TableDecl(_) | ast::Stmt::EnumDecl(_) => {
                 if !self.fs.top_level || self.fs.scopes.len() > 1 {
