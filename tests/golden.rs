@@ -34,7 +34,9 @@
 //! `festina compile <name>.f -o <tmp>/<n>-<name>`, in the file's directory
 //! (so file names in diagnostics and failures are the same), into a
 //! temporary directory of this run; bundles are compiled by the same worker
-//! threads that run the tests, so on two cores two compile at a time. Then:
+//! threads that run the tests, so on two cores two compile at a time. (The
+//! bundle's runtime is the `festina-runtime` that cargo builds beside
+//! `festina`, see `festina-cli/src/bundle.rs`.) Then:
 //!
 //! * if `festina compile` fails, its own stdout, stderr and exit status are
 //!   compared with the expectation files: a compile-error program must get
@@ -51,9 +53,11 @@
 //!
 //! Options
 //! -------
-//! * Positional arguments are filters: a test runs if its path (relative to
-//!   the repository root, e.g. `tests/programs/arith/promotion.f`) contains
-//!   any of them. `--skip PATTERN` excludes paths containing PATTERN,
+//! * Positional arguments are filters: a test runs if its reported name
+//!   (its path relative to the repository root, e.g.
+//!   `tests/programs/arith/promotion.f`, with ` [bundle]` after it for the
+//!   bundle run) contains any of them. `--skip PATTERN` excludes names
+//!   containing PATTERN,
 //!   `--test-threads N` sets the number of workers, and `--list` lists the
 //!   tests without running them. Other libtest options are ignored.
 //! * `FESTINA_BLESS=1`: for a test that has no `<name>.out` yet, write

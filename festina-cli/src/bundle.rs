@@ -289,8 +289,8 @@ impl fmt::Display for Refusal {
 /// What the start-up check found in the running executable.
 #[derive(Debug)]
 pub enum Embedded {
-    /// A plain `festina` (or an executable that cannot be read): go on as
-    /// the command line tool.
+    /// A plain `festina` or `festina-runtime` (or an executable that
+    /// cannot be read): go on as usual.
     None,
     /// A bundle whose program is intact and verified: run it.
     Program(Box<Program>),
@@ -339,7 +339,7 @@ pub fn locate(file: &mut File) -> Result<Option<Trailer>, Refusal> {
         Some(e) if e == len => return Ok(None),
         Some(e) if e > len => {
             return Err(Refusal::Damaged(format!(
-                "the file is truncated: it is {len} bytes, but its executable headers alone describe {e}"
+                "it is cut short: {len} bytes, but its executable headers alone describe {e}"
             )))
         }
         _ => {}

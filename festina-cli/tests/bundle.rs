@@ -1,8 +1,9 @@
 //! Tests of `festina compile` and of bundles, over real processes: the
 //! bundle's layout, running it from an empty directory with no `festina`
-//! and no sources, argument/exit-status/stream passthrough, refusal of
-//! truncated, corrupted and incompatible bundles, and `ldd` showing no
-//! graphics or audio libraries. The bundle format is documented in
+//! and no sources, the choice of runtime (`festina-runtime` of the same
+//! build, else `festina` itself), argument/environment/exit-status/stream
+//! passthrough, refusal of truncated, corrupted and incompatible bundles,
+//! and `ldd` showing no graphics or audio libraries. The bundle format is documented in
 //! `festina-cli/src/bundle.rs`; these tests read and forge it byte by byte.
 
 use festina_vm::serialize::{instruction_set_fingerprint, FORMAT_VERSION};
@@ -375,6 +376,30 @@ fn exit_status_and_streams_match_direct_runs() {
     let run = run_in(dir.path(), &dir.join("fails"), &[]);
     assert_eq!(run.stderr, "fail: something broke\n");
     assert_eq!(run.code, Some(1));
+}
+
+#[test]
+fn environment_passes_through() {
+    let dir = TempDir::new("env");
+    let text =
+        "log(environment.FESTINA_BUNDLE_TEST)\nlog(environment.FESTINA_BUNDLE_UNSET == null)\n";
+    let bundle = bundle_of(&dir, "env", text);
+    let value = "a value with spaces = and ünïcödé";
+    let bundled = output(
+        Command::new(&bundle)
+            .current_dir(dir.path())
+            .env("FESTINA_BUNDLE_TEST", value)
+            .env_remove("FESTINA_BUNDLE_UNSET"),
+    );
+    assert_eq!(bundled.stdout, format!("{value}\ntrue\n"), "{bundled:?}");
+    let direct = output(
+        Command::new(festina())
+            .arg("env.f")
+            .current_dir(dir.path())
+            .env("FESTINA_BUNDLE_TEST", value)
+            .env_remove("FESTINA_BUNDLE_UNSET"),
+    );
+    assert_eq!(bundled, direct);
 }
 
 #[test]

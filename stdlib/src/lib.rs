@@ -18,6 +18,7 @@ pub use signatures::{
 pub mod blob;
 pub mod collections;
 pub mod core;
+pub mod db;
 pub mod json;
 pub mod math;
 pub mod process;

@@ -526,7 +526,12 @@ pub struct Builtin {
 
 /// Every global builtin implemented so far. Names listed in
 /// [`RESERVED_GLOBALS`] but absent here are reserved (cannot be
-/// redeclared) yet not callable in this build.
+/// redeclared) yet not callable in this build, except `sqlite` (§15.4):
+/// its result depends on where the call stands (a statement, or the
+/// initializer of an `arr[Table]`/`arr[Struct]` declaration) and its
+/// parameter list is the one array literal that mixes types, so the
+/// checker handles it itself (`compiler/src/check/db.rs`; natives in
+/// `crate::db`).
 pub const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "log",

@@ -561,11 +561,25 @@ unsafe fn release(h: NonNull<Header>) {
 unsafe fn release_one(h: NonNull<Header>) {
     let hd = h.as_ref();
     set_color(hd, BLACK);
-    let mut vals: Vec<Value> = Vec::new();
-    take_payload(h, &mut |v| vals.push(v));
-    // Dropping the children may queue further releases (never recursing,
-    // since `releasing` is set).
-    drop(vals);
+    // Move the payload out and drop it whole (no copy into a fresh vector:
+    // freeing a small array or struct is on the hot path of code that
+    // builds many). Dropping the children may queue further releases
+    // (never recursing, since `releasing` is set).
+    match hd.kind {
+        Kind::Struct => {
+            let b = h.cast::<GcBox<StructObj>>();
+            drop(std::mem::take(&mut *b.as_ref().data.fields.get()));
+        }
+        Kind::Arr => {
+            let b = h.cast::<GcBox<ArrObj>>();
+            drop(std::mem::take(&mut *b.as_ref().data.items.get()));
+        }
+        Kind::Map => {
+            let mut vals: Vec<Value> = Vec::new();
+            take_payload(h, &mut |v| vals.push(v));
+            drop(vals);
+        }
+    }
     if hd.flags.get() & BUFFERED != 0 {
         // The roots buffer still points here: keep the (empty) box until
         // the next collection, but it is no longer a live object.
@@ -715,6 +729,15 @@ impl Ref<ArrObj> {
     pub fn get(&self, i: usize) -> Option<Value> {
         // SAFETY: shared read.
         unsafe { (&*self.data().items.get()).get(i).cloned() }
+    }
+
+    /// `f` applied to element `i` in place (no retain), or `None` out of
+    /// range. `f` gets a plain reference and cannot reach the array, so
+    /// nothing mutates it meanwhile.
+    #[inline]
+    pub fn with<R>(&self, i: usize, f: impl FnOnce(&Value) -> R) -> Option<R> {
+        // SAFETY: shared read; `f` cannot mutate the payload.
+        unsafe { (&*self.data().items.get()).get(i).map(f) }
     }
 
     /// Store `v` at `i`, releasing the old element; false if out of range.

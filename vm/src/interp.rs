@@ -9,10 +9,11 @@
 //! Calls use Lua-style register windows. The current frame's registers are
 //! `regs[base .. base + nregs]`. `Call { dst, base: b, func }` starts the
 //! callee's window at the caller's `base + b`, where the arguments already
-//! are; the callee's other registers are nulled on entry where they overlap
-//! the caller's window (everything above the caller's window is null by
-//! invariant). On return the callee's whole window is nulled, releasing its
-//! locals and temporaries at once (§13.1), and the result is written into
+//! are; nothing else is initialised, as the code generator writes every
+//! register before reading it (a register may hold a stale scalar, never a
+//! managed value nobody owns: every write releases what it overwrites). On
+//! return every managed value in the callee's window is released at once
+//! (§13.1; scalars own nothing and are left), and the result is written into
 //! the caller's `R[dst]` (left untouched by `ReturnVoid`). Consequently a
 //! call clobbers the caller's registers `R[b..]`: the code generator puts
 //! argument blocks above every live register. The Rust stack stays flat:
@@ -80,11 +81,21 @@ impl std::error::Error for LoadError {}
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     func: u32,
-    /// Index of the caller's next instruction.
-    pc: usize,
+    /// The caller's next instruction (into `Interpreter::code`, whose
+    /// boxes never move).
+    ret: *const Instr,
     base: usize,
     /// Caller register receiving the result.
     dst: Reg,
+}
+
+/// What a call needs to know of a function, in one small record built at
+/// load: where its code starts (the interpreter's own copy, which never
+/// moves) and its window size.
+#[derive(Clone, Copy, Debug)]
+struct FnInfo {
+    code: *const Instr,
+    nregs: u32,
 }
 
 /// An active `try`.
@@ -150,6 +161,8 @@ pub struct Interpreter {
     /// Each function's code with a `ReturnVoid` appended, so falling off
     /// the end returns and the fetch needs no bounds check.
     code: Rc<[Box<[Instr]>]>,
+    /// Per function: code start and window size (see [`FnInfo`]).
+    fns: Box<[FnInfo]>,
     regs: Vec<Value>,
     frames: Vec<Frame>,
     handlers: Vec<Handler>,
@@ -170,6 +183,10 @@ pub struct Interpreter {
     /// Per-call-site values kept by natives (compiled regexes, §8.15),
     /// keyed by the `CallNative`'s function and instruction index.
     sites: hashbrown::HashMap<(u32, usize), Value>,
+    /// Per-interpreter state of standard-library modules, one value per
+    /// Rust type (the database connection, §15.1); see
+    /// [`Interpreter::ext_mut`]. Dropped at teardown, after every value.
+    exts: Vec<Box<dyn std::any::Any>>,
     /// The event loop (timers, background jobs, sources), created on first
     /// use; see [`crate::event_loop`].
     event_loop: Option<Box<EventLoop>>,
@@ -218,6 +235,15 @@ impl Interpreter {
                 c.push(Instr::ReturnVoid {});
                 c.into_boxed_slice()
             })
+            .collect::<Rc<[Box<[Instr]>]>>();
+        let fns = program
+            .functions
+            .iter()
+            .zip(code.iter())
+            .map(|(f, c)| FnInfo {
+                code: c.as_ptr(),
+                nregs: f.nregs as u32,
+            })
             .collect();
         let globals = program.globals.iter().map(|g| zero_scalar(&g.ty)).collect();
         let stdout = std::io::stdout();
@@ -226,6 +252,7 @@ impl Interpreter {
             natives: bound,
             tables,
             code,
+            fns,
             regs: Vec::new(),
             frames: Vec::new(),
             handlers: Vec::new(),
@@ -244,6 +271,7 @@ impl Interpreter {
             native_top: 0,
             native_depth: 0,
             sites: hashbrown::HashMap::new(),
+            exts: Vec::new(),
             event_loop: None,
             signals: true,
             program,
@@ -390,8 +418,8 @@ impl Interpreter {
         self.native_depth -= 1;
         if result.is_err() {
             // The frames the trap left behind still hold values: release
-            // everything above the caller's window (null by invariant
-            // before the call).
+            // everything above the caller's window (where no managed value
+            // lived before the call).
             for r in &mut self.regs[start..] {
                 *r = Value::Null;
             }
@@ -413,6 +441,24 @@ impl Interpreter {
     /// of this interpreter (one per thread).
     pub fn set_site_value(&mut self, v: Value) {
         self.sites.insert(self.cur_loc, v);
+    }
+
+    /// The state of type `T` a native module keeps in this interpreter
+    /// (set with [`Interpreter::set_ext`]), if any. Such state belongs to
+    /// this interpreter (one per thread, no global state) and is dropped
+    /// when the run ends, after every Festina value: the database
+    /// connection (§15.1) lives here and is closed that way.
+    pub fn ext_mut<T: std::any::Any>(&mut self) -> Option<&mut T> {
+        self.exts.iter_mut().find_map(|b| b.downcast_mut::<T>())
+    }
+
+    /// Keep `v` as this interpreter's state of type `T`, replacing (and
+    /// dropping) any earlier one.
+    pub fn set_ext<T: std::any::Any>(&mut self, v: T) {
+        match self.ext_mut::<T>() {
+            Some(slot) => *slot = v,
+            None => self.exts.push(Box::new(v)),
+        }
     }
 
     /// A fresh struct `sid` with every field at its zero value (§8.2),
@@ -523,6 +569,9 @@ impl Interpreter {
             *g = Value::Null;
         }
         self.heap.collect_cycles();
+        // Native-module state last: it may own resources (the database
+        // connection) that values released above were using.
+        self.exts.clear();
     }
 
     /// Read global `g` (tests, natives).
@@ -553,55 +602,6 @@ impl Interpreter {
         unsafe { self.regs.get_unchecked(i) }
     }
 
-    #[inline(always)]
-    fn w(&mut self, i: usize, v: Value) {
-        debug_assert!(i < self.regs.len());
-        // SAFETY: as in `r`.
-        let slot = unsafe { self.regs.get_unchecked_mut(i) };
-        if slot.is_scalar() {
-            // SAFETY: a scalar owns nothing, so overwriting it without
-            // running its (empty) drop is exactly an assignment.
-            unsafe { std::ptr::write(slot, v) }
-        } else {
-            replace_managed(slot, v)
-        }
-    }
-
-    /// `R[i] := Int(x)`; when the register already holds an int only the
-    /// payload is stored (no tag write, no release check).
-    #[inline(always)]
-    fn set_int(&mut self, i: usize, x: i64) {
-        debug_assert!(i < self.regs.len());
-        // SAFETY: as in `r`.
-        store_int(unsafe { self.regs.get_unchecked_mut(i) }, x)
-    }
-
-    /// `R[i] := Float(x)`, payload-only when already a float.
-    #[inline(always)]
-    fn set_float(&mut self, i: usize, x: f64) {
-        debug_assert!(i < self.regs.len());
-        // SAFETY: as in `r`.
-        store_float(unsafe { self.regs.get_unchecked_mut(i) }, x)
-    }
-
-    /// `R[i] := Bool(x)`, payload-only when already a bool.
-    #[inline(always)]
-    fn set_bool(&mut self, i: usize, x: bool) {
-        debug_assert!(i < self.regs.len());
-        // SAFETY: as in `r`.
-        store_bool(unsafe { self.regs.get_unchecked_mut(i) }, x)
-    }
-
-    #[inline(always)]
-    fn int(&self, i: usize) -> i64 {
-        self.r(i).as_int()
-    }
-
-    #[inline(always)]
-    fn float(&self, i: usize) -> f64 {
-        self.r(i).as_float()
-    }
-
     // ---- the dispatch loop ----------------------------------------------------
 
     fn execute(&mut self) -> Result<(), Trap> {
@@ -621,14 +621,67 @@ impl Interpreter {
     /// loop catches comes back as `Err(Trap::Throw)`.
     fn dispatch(&mut self, entry: u32, start: usize) -> Result<Value, Trap> {
         let prog = Arc::clone(&self.program);
+        // Keeps the code (which `ip`, `FnInfo::code` and `Frame::ret` point
+        // into) alive for the whole loop.
+        let _code = Rc::clone(&self.code);
+        // The current frame: function, window base and size. Only calls,
+        // returns and cold paths read these; the hot state is `ip` and `fp`.
         let mut fidx = entry;
-        let mut func = &prog.functions[fidx as usize];
-        let codes = Rc::clone(&self.code);
-        let mut code: &[Instr] = &codes[fidx as usize];
-        let mut nregs = func.nregs as usize;
+        let mut nregs = self.fns[fidx as usize].nregs as usize;
         let mut base = start;
-        let mut pc = 0usize;
+        // The next instruction.
+        let mut ip: *const Instr = self.fns[fidx as usize].code;
         self.ensure_regs(base + nregs);
+        // The current frame's registers: `fp` points at `R[0]`. Refreshed
+        // (`sync_fp!`) whenever the frame changes or the register stack may
+        // have been reallocated (calls, natives, traps).
+        // SAFETY: `ensure_regs` made `regs.len() >= base + nregs`.
+        let mut fp: *mut Value = unsafe { self.regs.as_mut_ptr().add(base) };
+        macro_rules! sync_fp {
+            () => {
+                debug_assert!(base + nregs <= self.regs.len());
+                // SAFETY: every path that changes `base` or grows the
+                // register stack keeps `regs.len() >= base + nregs`.
+                fp = unsafe { self.regs.as_mut_ptr().add(base) }
+            };
+        }
+        // `R[x]` of the current frame, shared or mutable. Each use is a
+        // short-lived reference: an arm computes what it reads before it
+        // writes its destination.
+        macro_rules! reg {
+            ($x:expr) => {{
+                debug_assert!(base + ($x as usize) < self.regs.len());
+                // SAFETY: the verifier guarantees every register operand is
+                // below the function's `nregs`, and `fp` points at `R[0]`
+                // of a window of `nregs` live registers (see `sync_fp!`).
+                unsafe { &*fp.add($x as usize) }
+            }};
+        }
+        macro_rules! regm {
+            ($x:expr) => {{
+                debug_assert!(base + ($x as usize) < self.regs.len());
+                // SAFETY: as in `reg!`.
+                unsafe { &mut *fp.add($x as usize) }
+            }};
+        }
+
+        // The index of the next instruction in the current function (for
+        // line numbers, handler targets and native call sites).
+        macro_rules! pc_now {
+            () => {
+                // SAFETY: `ip` always points into the current function's
+                // code, which starts at `FnInfo::code`.
+                unsafe { ip.offset_from(self.fns[fidx as usize].code) as usize }
+            };
+        }
+        // `ip` moved by a jump offset (relative to the next instruction).
+        macro_rules! jump {
+            ($off:expr) => {
+                // SAFETY: the verifier keeps every jump target inside the
+                // function's code.
+                ip = unsafe { ip.offset($off as isize) }
+            };
+        }
 
         // Resume at a handler (after a throw) or propagate the trap.
         macro_rules! trap {
@@ -636,258 +689,263 @@ impl Interpreter {
                 let t: Trap = $t;
                 let h = self.handle_trap(t, fidx, base)?;
                 fidx = h.func;
-                func = &prog.functions[fidx as usize];
-                code = &codes[fidx as usize];
-                nregs = func.nregs as usize;
+                nregs = self.fns[fidx as usize].nregs as usize;
                 base = h.base;
-                pc = h.target;
+                // SAFETY: the verifier keeps handler targets inside the code.
+                ip = unsafe { self.fns[fidx as usize].code.add(h.target) };
+                sync_fp!();
                 continue;
             }};
         }
         macro_rules! fail {
             ($($arg:tt)*) => {{
                 let m = format!($($arg)*);
-                trap!(Trap::Fail(format!("{} at {}", m, self.loc(fidx, pc - 1))))
+                trap!(Trap::Fail(format!("{} at {}", m, self.loc(fidx, pc_now!() - 1))))
             }};
         }
 
         loop {
-            debug_assert!(pc < code.len());
             // SAFETY: every code copy ends with an appended `ReturnVoid`
             // and the verifier keeps every jump and handler target inside
-            // the original code, so pc only ever reaches indexes in range
+            // the original code, so `ip` only ever points at instructions
             // (straight-line flow stops at the final `ReturnVoid`; a
-            // return address is always the index after a call, which is
-            // never the last).
-            let ins = unsafe { *code.get_unchecked(pc) };
-            pc += 1;
-            match ins {
-                Instr::Move { dst, src } => match *self.r(base + src as usize) {
-                    Value::Int(i) => self.set_int(base + dst as usize, i),
-                    Value::Float(f) => self.set_float(base + dst as usize, f),
-                    Value::Bool(b) => self.set_bool(base + dst as usize, b),
+            // return address is always the instruction after a call,
+            // which is never the last).
+            let ins: &Instr = unsafe { &*ip };
+            ip = unsafe { ip.add(1) };
+            match *ins {
+                Instr::Move { dst, src } => match *reg!(src) {
+                    Value::Int(i) => store_int(regm!(dst), i),
+                    Value::Float(f) => store_float(regm!(dst), f),
+                    Value::Bool(b) => store_bool(regm!(dst), b),
                     ref other => {
                         let v = other.clone();
-                        self.w(base + dst as usize, v);
+                        assign(regm!(dst), v);
                     }
                 },
-                Instr::LoadInt { dst, imm } => self.set_int(base + dst as usize, imm as i64),
+                Instr::LoadInt { dst, imm } => store_int(regm!(dst), imm as i64),
                 Instr::LoadConst { dst, k } => {
                     // SAFETY-free: verified index.
                     let v = self.tables.consts[k as usize].clone();
-                    self.w(base + dst as usize, v);
+                    assign(regm!(dst), v);
                 }
-                Instr::LoadNull { dst } => self.w(base + dst as usize, Value::Null),
-                Instr::LoadBool { dst, value } => {
-                    self.w(base + dst as usize, Value::Bool(value != 0))
-                }
-                Instr::LoadFunc { dst, func } => self.w(base + dst as usize, Value::Func(func)),
+                Instr::LoadNull { dst } => assign(regm!(dst), Value::Null),
+                Instr::LoadBool { dst, value } => assign(regm!(dst), Value::Bool(value != 0)),
+                Instr::LoadFunc { dst, func } => assign(regm!(dst), Value::Func(func)),
                 Instr::GetGlobal { dst, g } => {
                     // SAFETY-free indexing: `g` is verified, the check is
                     // kept (globals are not the hot path's bottleneck).
-                    debug_assert!(base + (dst as usize) < self.regs.len());
-                    // SAFETY: as in `r` (verified register operand).
-                    let d = unsafe { self.regs.get_unchecked_mut(base + dst as usize) };
-                    copy_to(d, &self.globals[g as usize]);
+                    copy_to(regm!(dst), &self.globals[g as usize]);
                 }
                 Instr::GetGlobalViv { dst, g } => {
                     if self.globals[g as usize].is_null() {
                         self.vivify_global(g);
                     }
                     let v = self.globals[g as usize].clone();
-                    self.w(base + dst as usize, v);
+                    assign(regm!(dst), v);
                 }
                 Instr::SetGlobal { g, src } => {
-                    debug_assert!(base + (src as usize) < self.regs.len());
-                    // SAFETY: as in `r` (verified register operand).
-                    let v = unsafe { self.regs.get_unchecked(base + src as usize) };
-                    copy_to(&mut self.globals[g as usize], v);
+                    copy_to(&mut self.globals[g as usize], reg!(src));
                 }
 
                 // ---- int arithmetic ----
                 Instr::AddInt { dst, a, b } => {
-                    let v = self
-                        .int(base + a as usize)
-                        .wrapping_add(self.int(base + b as usize));
-                    self.set_int(base + dst as usize, v);
+                    let v = reg!(a).as_int().wrapping_add(reg!(b).as_int());
+                    store_int(regm!(dst), v);
                 }
                 Instr::AddIntImm { dst, a, imm } => {
-                    let v = self.int(base + a as usize).wrapping_add(imm as i64);
-                    self.set_int(base + dst as usize, v);
+                    let v = reg!(a).as_int().wrapping_add(imm as i64);
+                    store_int(regm!(dst), v);
                 }
                 Instr::SubInt { dst, a, b } => {
-                    let v = self
-                        .int(base + a as usize)
-                        .wrapping_sub(self.int(base + b as usize));
-                    self.set_int(base + dst as usize, v);
+                    let v = reg!(a).as_int().wrapping_sub(reg!(b).as_int());
+                    store_int(regm!(dst), v);
                 }
                 Instr::MulInt { dst, a, b } => {
-                    let v = self
-                        .int(base + a as usize)
-                        .wrapping_mul(self.int(base + b as usize));
-                    self.set_int(base + dst as usize, v);
+                    let v = reg!(a).as_int().wrapping_mul(reg!(b).as_int());
+                    store_int(regm!(dst), v);
                 }
                 Instr::ModInt { dst, a, b } => {
-                    let d = self.int(base + b as usize);
+                    let d = reg!(b).as_int();
                     let v = if d == 0 {
                         Value::Null
                     } else {
-                        Value::Int(self.int(base + a as usize).wrapping_rem(d))
+                        Value::Int(reg!(a).as_int().wrapping_rem(d))
                     };
-                    self.w(base + dst as usize, v);
+                    assign(regm!(dst), v);
                 }
                 Instr::NegInt { dst, a } => {
-                    let v = self.int(base + a as usize).wrapping_neg();
-                    self.set_int(base + dst as usize, v);
+                    let v = reg!(a).as_int().wrapping_neg();
+                    store_int(regm!(dst), v);
                 }
                 Instr::IntToFloat { dst, a } => {
-                    let v = match self.r(base + a as usize) {
+                    let v = match reg!(a) {
                         Value::Int(i) => *i as f64,
                         _ => f64::NAN,
                     };
-                    self.set_float(base + dst as usize, v);
+                    store_float(regm!(dst), v);
                 }
 
                 // ---- float arithmetic ----
                 Instr::AddFloat { dst, a, b } => {
-                    let v = self.float(base + a as usize) + self.float(base + b as usize);
-                    self.set_float(base + dst as usize, v);
+                    let v = reg!(a).as_float() + reg!(b).as_float();
+                    store_float(regm!(dst), v);
                 }
                 Instr::SubFloat { dst, a, b } => {
-                    let v = self.float(base + a as usize) - self.float(base + b as usize);
-                    self.set_float(base + dst as usize, v);
+                    let v = reg!(a).as_float() - reg!(b).as_float();
+                    store_float(regm!(dst), v);
                 }
                 Instr::MulFloat { dst, a, b } => {
-                    let v = self.float(base + a as usize) * self.float(base + b as usize);
-                    self.set_float(base + dst as usize, v);
+                    let v = reg!(a).as_float() * reg!(b).as_float();
+                    store_float(regm!(dst), v);
                 }
                 Instr::DivFloat { dst, a, b } => {
-                    let d = self.float(base + b as usize);
+                    let d = reg!(b).as_float();
                     let v = if d == 0.0 {
                         f64::NAN
                     } else {
-                        self.float(base + a as usize) / d
+                        reg!(a).as_float() / d
                     };
-                    self.set_float(base + dst as usize, v);
+                    store_float(regm!(dst), v);
                 }
                 Instr::ModFloat { dst, a, b } => {
-                    let d = self.float(base + b as usize);
+                    let d = reg!(b).as_float();
                     let v = if d == 0.0 {
                         f64::NAN
                     } else {
-                        self.float(base + a as usize) % d
+                        reg!(a).as_float() % d
                     };
-                    self.set_float(base + dst as usize, v);
+                    store_float(regm!(dst), v);
                 }
                 Instr::NegFloat { dst, a } => {
-                    let v = -self.float(base + a as usize);
-                    self.set_float(base + dst as usize, v);
+                    let v = -reg!(a).as_float();
+                    store_float(regm!(dst), v);
                 }
 
                 // ---- comparisons ----
                 Instr::EqInt { dst, a, b } => {
-                    let v = eq_int(self.r(base + a as usize), self.r(base + b as usize));
-                    self.set_bool(base + dst as usize, v);
+                    let v = eq_int(reg!(a), reg!(b));
+                    store_bool(regm!(dst), v);
                 }
                 Instr::NeInt { dst, a, b } => {
-                    let v = !eq_int(self.r(base + a as usize), self.r(base + b as usize));
-                    self.set_bool(base + dst as usize, v);
+                    let v = !eq_int(reg!(a), reg!(b));
+                    store_bool(regm!(dst), v);
                 }
                 Instr::LtInt { dst, a, b } => {
-                    let v = self.int(base + a as usize) < self.int(base + b as usize);
-                    self.set_bool(base + dst as usize, v);
+                    let v = reg!(a).as_int() < reg!(b).as_int();
+                    store_bool(regm!(dst), v);
                 }
                 Instr::LeInt { dst, a, b } => {
-                    let v = self.int(base + a as usize) <= self.int(base + b as usize);
-                    self.set_bool(base + dst as usize, v);
+                    let v = reg!(a).as_int() <= reg!(b).as_int();
+                    store_bool(regm!(dst), v);
                 }
                 Instr::EqFloat { dst, a, b } => {
-                    let v = self.float(base + a as usize) == self.float(base + b as usize);
-                    self.set_bool(base + dst as usize, v);
+                    let v = reg!(a).as_float() == reg!(b).as_float();
+                    store_bool(regm!(dst), v);
                 }
                 Instr::NeFloat { dst, a, b } => {
-                    let (x, y) = (self.float(base + a as usize), self.float(base + b as usize));
+                    let (x, y) = (reg!(a).as_float(), reg!(b).as_float());
                     // §8.2: a NaN (null float) is neither == nor != anything.
                     let v = !x.is_nan() && !y.is_nan() && x != y;
-                    self.set_bool(base + dst as usize, v);
+                    store_bool(regm!(dst), v);
                 }
                 Instr::LtFloat { dst, a, b } => {
-                    let v = self.float(base + a as usize) < self.float(base + b as usize);
-                    self.set_bool(base + dst as usize, v);
+                    let v = reg!(a).as_float() < reg!(b).as_float();
+                    store_bool(regm!(dst), v);
                 }
                 Instr::LeFloat { dst, a, b } => {
-                    let v = self.float(base + a as usize) <= self.float(base + b as usize);
-                    self.set_bool(base + dst as usize, v);
+                    let v = reg!(a).as_float() <= reg!(b).as_float();
+                    store_bool(regm!(dst), v);
                 }
                 Instr::EqBool { dst, a, b } => {
-                    let v = eq_scalar(self.r(base + a as usize), self.r(base + b as usize));
-                    self.set_bool(base + dst as usize, v);
+                    let v = eq_scalar(reg!(a), reg!(b));
+                    store_bool(regm!(dst), v);
                 }
                 Instr::NeBool { dst, a, b } => {
-                    let v = !eq_scalar(self.r(base + a as usize), self.r(base + b as usize));
-                    self.set_bool(base + dst as usize, v);
+                    let v = !eq_scalar(reg!(a), reg!(b));
+                    store_bool(regm!(dst), v);
                 }
                 Instr::EqText { dst, a, b } => {
-                    let v = eq_text(self.r(base + a as usize), self.r(base + b as usize));
-                    self.set_bool(base + dst as usize, v);
+                    let v = eq_text(reg!(a), reg!(b));
+                    store_bool(regm!(dst), v);
                 }
                 Instr::NeText { dst, a, b } => {
-                    let v = !eq_text(self.r(base + a as usize), self.r(base + b as usize));
-                    self.set_bool(base + dst as usize, v);
+                    let v = !eq_text(reg!(a), reg!(b));
+                    store_bool(regm!(dst), v);
                 }
                 Instr::IsNull { dst, src } => {
-                    let v = self.r(base + src as usize).is_null();
-                    self.set_bool(base + dst as usize, v);
+                    let v = reg!(src).is_null();
+                    store_bool(regm!(dst), v);
                 }
                 Instr::NotNull { dst, src } => {
-                    let v = !self.r(base + src as usize).is_null();
-                    self.set_bool(base + dst as usize, v);
+                    let v = !reg!(src).is_null();
+                    store_bool(regm!(dst), v);
                 }
                 Instr::Not { dst, src } => {
-                    let v = !self.r(base + src as usize).as_bool();
-                    self.set_bool(base + dst as usize, v);
+                    let v = !reg!(src).as_bool();
+                    store_bool(regm!(dst), v);
                 }
 
                 // ---- control flow ----
                 Instr::LtIntJump { dst, a, b } => {
-                    let v = self.int(base + a as usize) < self.int(base + b as usize);
-                    self.set_bool(base + dst as usize, v);
-                    pc = fused_branch(code, pc, v);
+                    let v = reg!(a).as_int() < reg!(b).as_int();
+                    store_bool(regm!(dst), v);
+                    ip = fused_branch(ip, v);
                 }
                 Instr::LeIntJump { dst, a, b } => {
-                    let v = self.int(base + a as usize) <= self.int(base + b as usize);
-                    self.set_bool(base + dst as usize, v);
-                    pc = fused_branch(code, pc, v);
+                    let v = reg!(a).as_int() <= reg!(b).as_int();
+                    store_bool(regm!(dst), v);
+                    ip = fused_branch(ip, v);
                 }
                 Instr::EqIntJump { dst, a, b } => {
-                    let v = eq_int(self.r(base + a as usize), self.r(base + b as usize));
-                    self.set_bool(base + dst as usize, v);
-                    pc = fused_branch(code, pc, v);
+                    let v = eq_int(reg!(a), reg!(b));
+                    store_bool(regm!(dst), v);
+                    ip = fused_branch(ip, v);
                 }
                 Instr::NeIntJump { dst, a, b } => {
-                    let v = !eq_int(self.r(base + a as usize), self.r(base + b as usize));
-                    self.set_bool(base + dst as usize, v);
-                    pc = fused_branch(code, pc, v);
+                    let v = !eq_int(reg!(a), reg!(b));
+                    store_bool(regm!(dst), v);
+                    ip = fused_branch(ip, v);
                 }
                 Instr::LtFloatJump { dst, a, b } => {
-                    let v = self.float(base + a as usize) < self.float(base + b as usize);
-                    self.set_bool(base + dst as usize, v);
-                    pc = fused_branch(code, pc, v);
+                    let v = reg!(a).as_float() < reg!(b).as_float();
+                    store_bool(regm!(dst), v);
+                    ip = fused_branch(ip, v);
                 }
                 Instr::LeFloatJump { dst, a, b } => {
-                    let v = self.float(base + a as usize) <= self.float(base + b as usize);
-                    self.set_bool(base + dst as usize, v);
-                    pc = fused_branch(code, pc, v);
+                    let v = reg!(a).as_float() <= reg!(b).as_float();
+                    store_bool(regm!(dst), v);
+                    ip = fused_branch(ip, v);
                 }
-                Instr::Jump { off } => pc = (pc as isize + off as isize) as usize,
+                Instr::AddIntImmCmpJump { dst, a, imm } => {
+                    let v = reg!(a).as_int().wrapping_add(imm as i64);
+                    store_int(regm!(dst), v);
+                    // The fused compare at `ip` (guaranteed by the verifier
+                    // and `fuse_compare_branches`), then its jump.
+                    // SAFETY: `ip` points at that compare, inside the code.
+                    let (t, c) = match unsafe { *ip } {
+                        Instr::LtIntJump { dst: t, a, b } => {
+                            (t, reg!(a).as_int() < reg!(b).as_int())
+                        }
+                        Instr::LeIntJump { dst: t, a, b } => {
+                            (t, reg!(a).as_int() <= reg!(b).as_int())
+                        }
+                        // Unreachable for verified code; run it normally.
+                        _ => continue,
+                    };
+                    store_bool(regm!(t), c);
+                    // SAFETY: the compare is followed by its conditional jump.
+                    ip = fused_branch(unsafe { ip.add(1) }, c);
+                }
+                Instr::Jump { off } => jump!(off),
                 Instr::JumpIfTrue { cond, off } => {
-                    if self.r(base + cond as usize).as_bool() {
-                        pc = (pc as isize + off as isize) as usize;
+                    if reg!(cond).as_bool() {
+                        jump!(off);
                     }
                 }
                 Instr::JumpIfFalse { cond, off } => {
-                    if !self.r(base + cond as usize).as_bool() {
-                        pc = (pc as isize + off as isize) as usize;
+                    if !reg!(cond).as_bool() {
+                        jump!(off);
                     }
                 }
                 Instr::Call {
@@ -899,33 +957,27 @@ impl Interpreter {
                         let name = &prog.functions[callee as usize].name;
                         fail!("stack overflow in function '{name}'");
                     }
-                    let cf = &prog.functions[callee as usize];
+                    let cf = self.fns[callee as usize];
                     let new_base = base + b as usize;
-                    self.enter(
-                        new_base,
-                        cf.nparams as usize,
-                        cf.nregs as usize,
-                        base + nregs,
-                    );
+                    self.enter(new_base, cf.nregs as usize);
                     self.frames.push(Frame {
                         func: fidx,
-                        pc,
+                        ret: ip,
                         base,
                         dst,
                     });
                     fidx = callee as u32;
-                    func = cf;
-                    code = &codes[fidx as usize];
-                    nregs = func.nregs as usize;
+                    nregs = cf.nregs as usize;
                     base = new_base;
-                    pc = 0;
+                    ip = cf.code;
+                    sync_fp!();
                 }
                 Instr::CallValue {
                     dst,
                     callee,
                     base: b,
                 } => {
-                    let target = match self.r(base + callee as usize) {
+                    let target = match reg!(callee) {
                         Value::Func(f) if (*f as usize) < prog.functions.len() => *f,
                         _ => fail!("call of a null function value"),
                     };
@@ -933,26 +985,20 @@ impl Interpreter {
                         let name = &prog.functions[target as usize].name;
                         fail!("stack overflow in function '{name}'");
                     }
-                    let cf = &prog.functions[target as usize];
+                    let cf = self.fns[target as usize];
                     let new_base = base + b as usize;
-                    self.enter(
-                        new_base,
-                        cf.nparams as usize,
-                        cf.nregs as usize,
-                        base + nregs,
-                    );
+                    self.enter(new_base, cf.nregs as usize);
                     self.frames.push(Frame {
                         func: fidx,
-                        pc,
+                        ret: ip,
                         base,
                         dst,
                     });
                     fidx = target;
-                    func = cf;
-                    code = &codes[fidx as usize];
-                    nregs = func.nregs as usize;
+                    nregs = cf.nregs as usize;
                     base = new_base;
-                    pc = 0;
+                    ip = cf.code;
+                    sync_fp!();
                 }
                 Instr::CallNative {
                     dst,
@@ -963,30 +1009,32 @@ impl Interpreter {
                     let mut args = std::mem::take(&mut self.arg_buf);
                     let start = base + b as usize;
                     args.extend_from_slice(&self.regs[start..start + argc as usize]);
-                    self.cur_loc = (fidx, pc - 1);
+                    self.cur_loc = (fidx, pc_now!() - 1);
                     self.native_top = base + nregs;
                     let f = self.natives[id as usize];
                     let res = f(self, &args);
                     args.clear();
                     self.arg_buf = args;
+                    // The native may have called back into Festina, which
+                    // can grow (reallocate) the register stack.
+                    sync_fp!();
                     match res {
-                        Ok(v) => self.w(base + dst as usize, v),
+                        Ok(v) => assign(regm!(dst), v),
                         Err(t) => trap!(t),
                     }
                 }
                 Instr::Return { src } => {
-                    let v = std::mem::take(&mut self.regs[base + src as usize]);
+                    let v = std::mem::take(regm!(src));
                     self.leave(base, nregs);
                     match self.frames.pop() {
                         None => return Ok(v),
                         Some(f) => {
                             fidx = f.func;
-                            func = &prog.functions[fidx as usize];
-                            code = &codes[fidx as usize];
-                            nregs = func.nregs as usize;
+                            nregs = self.fns[fidx as usize].nregs as usize;
                             base = f.base;
-                            pc = f.pc;
-                            self.w(base + f.dst as usize, v);
+                            ip = f.ret;
+                            sync_fp!();
+                            assign(regm!(f.dst), v);
                         }
                     }
                 }
@@ -996,11 +1044,10 @@ impl Interpreter {
                         None => return Ok(Value::Null),
                         Some(f) => {
                             fidx = f.func;
-                            func = &prog.functions[fidx as usize];
-                            code = &codes[fidx as usize];
-                            nregs = func.nregs as usize;
+                            nregs = self.fns[fidx as usize].nregs as usize;
                             base = f.base;
-                            pc = f.pc;
+                            ip = f.ret;
+                            sync_fp!();
                         }
                     }
                 }
@@ -1011,7 +1058,7 @@ impl Interpreter {
                     func: fidx,
                     base,
                     reg,
-                    target: (pc as isize + off as isize) as usize,
+                    target: (pc_now!() as isize + off as isize) as usize,
                 }),
                 Instr::TryExit {} => {
                     self.handlers.pop();
@@ -1027,60 +1074,62 @@ impl Interpreter {
 
                 // ---- text ----
                 Instr::Concat { dst, a, b } | Instr::ConcatAscii { dst, a, b } => {
-                    let v = concat(self.r(base + a as usize), self.r(base + b as usize));
-                    self.w(base + dst as usize, v);
+                    let v = concat(reg!(a), reg!(b));
+                    assign(regm!(dst), v);
                 }
                 Instr::AppendText { dst, src } => {
-                    let more = self.r(base + src as usize).clone();
-                    let i = base + dst as usize;
-                    self.regs[i].append_text(&more);
+                    let more = reg!(src).clone();
+                    regm!(dst).append_text(&more);
                 }
                 Instr::ToText { dst, src, mode } => {
-                    let v = match self.r(base + src as usize) {
+                    let v = match reg!(src) {
                         Value::Text(t) => Value::Text(t.clone()),
                         other => to_text_slow(&prog, other, mode != 0),
                     };
-                    self.w(base + dst as usize, v);
+                    assign(regm!(dst), v);
                 }
                 Instr::TextIndex { dst, s, i } => {
-                    let v = text_index(self.r(base + s as usize), self.int(base + i as usize));
-                    self.w(base + dst as usize, v);
+                    let v = text_index(reg!(s), reg!(i).as_int());
+                    assign(regm!(dst), v);
                 }
                 Instr::TextLen { dst, s } => {
-                    let n = match self.r(base + s as usize) {
+                    let n = match reg!(s) {
                         Value::Text(t) => t.char_len() as i64,
                         Value::Ascii(a) => a.len() as i64,
                         _ => 0,
                     };
-                    self.set_int(base + dst as usize, n);
+                    store_int(regm!(dst), n);
                 }
                 Instr::AsciiIndex { dst, s, i } => {
-                    let idx = self.int(base + i as usize);
-                    let v = match self.r(base + s as usize) {
+                    let idx = reg!(i).as_int();
+                    let v = match reg!(s) {
                         Value::Ascii(a) if idx >= 0 && (idx as usize) < a.len() => {
                             Value::ascii(vec![a[idx as usize]])
                         }
                         _ => Value::Null,
                     };
-                    self.w(base + dst as usize, v);
+                    assign(regm!(dst), v);
                 }
                 Instr::AsciiCodeAt { dst, s, i } => {
-                    let idx = self.int(base + i as usize);
-                    match self.r(base + s as usize) {
+                    let idx = reg!(i).as_int();
+                    let c = match reg!(s) {
                         Value::Ascii(a) if idx >= 0 && (idx as usize) < a.len() => {
-                            let c = a[idx as usize] as i64;
-                            self.set_int(base + dst as usize, c)
+                            Some(a[idx as usize] as i64)
                         }
-                        _ => self.w(base + dst as usize, Value::Null),
+                        _ => None,
+                    };
+                    match c {
+                        Some(c) => store_int(regm!(dst), c),
+                        None => assign(regm!(dst), Value::Null),
                     }
                 }
                 Instr::AsciiLen { dst, s } => {
-                    let n = match self.r(base + s as usize) {
+                    let n = match reg!(s) {
                         Value::Ascii(a) => a.len() as i64,
                         Value::Text(t) => t.as_str().len() as i64,
                         _ => 0,
                     };
-                    self.set_int(base + dst as usize, n);
+                    store_int(regm!(dst), n);
                 }
 
                 // ---- structs ----
@@ -1089,20 +1138,20 @@ impl Interpreter {
                     let fields = self.tables.struct_zero[sid as usize].clone();
                     let tracked = self.tables.struct_tracked[sid as usize];
                     let s = self.heap.new_struct(sid, false, fields, tracked);
-                    self.w(base + dst as usize, Value::Struct(s));
+                    assign(regm!(dst), Value::Struct(s));
                 }
                 Instr::GetField { dst, obj, field } => {
-                    let v = match self.r(base + obj as usize) {
+                    let v = match reg!(obj) {
                         Value::Struct(s) => s.get(field as usize),
                         _ => None,
                     };
                     match v {
-                        Some(v) => self.w(base + dst as usize, v),
-                        None => trap!(self.field_fault(fidx, pc - 1, obj, field, "read")),
+                        Some(v) => assign(regm!(dst), v),
+                        None => trap!(self.field_fault(fidx, pc_now!() - 1, obj, field, "read")),
                     }
                 }
                 Instr::GetFieldViv { dst, obj, field } => {
-                    let v = match self.r(base + obj as usize) {
+                    let v = match reg!(obj) {
                         Value::Struct(s) => match s.get(field as usize) {
                             Some(Value::Null) => Some(self.vivify_field(&s.clone(), field)),
                             other => other,
@@ -1110,24 +1159,24 @@ impl Interpreter {
                         _ => None,
                     };
                     match v {
-                        Some(v) => self.w(base + dst as usize, v),
-                        None => trap!(self.field_fault(fidx, pc - 1, obj, field, "read")),
+                        Some(v) => assign(regm!(dst), v),
+                        None => trap!(self.field_fault(fidx, pc_now!() - 1, obj, field, "read")),
                     }
                 }
                 Instr::SetField { obj, field, src } => {
-                    let v = self.r(base + src as usize).clone();
-                    let ok = match self.r(base + obj as usize) {
+                    let v = reg!(src).clone();
+                    let ok = match reg!(obj) {
                         Value::Struct(s) => s.set(field as usize, v),
                         _ => false,
                     };
                     if !ok {
-                        trap!(self.field_fault(fidx, pc - 1, obj, field, "written"))
+                        trap!(self.field_fault(fidx, pc_now!() - 1, obj, field, "written"))
                     }
                 }
 
                 // ---- enums ----
                 Instr::EnumWrap { dst, src, member } => {
-                    let v = match self.r(base + src as usize) {
+                    let v = match reg!(src) {
                         Value::Null => Value::Null,
                         // Already an enum value (e.g. re-wrapped): keep it.
                         Value::Enum(b) => Value::Enum(b.clone()),
@@ -1136,36 +1185,36 @@ impl Interpreter {
                             value: other.clone(),
                         })),
                     };
-                    self.w(base + dst as usize, v);
+                    assign(regm!(dst), v);
                 }
                 Instr::EnumUnwrap { dst, src } => {
-                    let v = match self.r(base + src as usize) {
+                    let v = match reg!(src) {
                         Value::Enum(b) => b.value.clone(),
                         other => other.clone(),
                     };
-                    self.w(base + dst as usize, v);
+                    assign(regm!(dst), v);
                 }
                 Instr::EnumTag { dst, src, enum_id } => {
-                    match self.enum_tag(self.r(base + src as usize), enum_id as u32) {
-                        Some(t) => self.w(base + dst as usize, Value::Int(t as i64)),
+                    match self.enum_tag(reg!(src), enum_id as u32) {
+                        Some(t) => assign(regm!(dst), Value::Int(t as i64)),
                         None => fail!("typeof of a null enum value"),
                     }
                 }
                 Instr::EnumTypeof { dst, src, enum_id } => {
-                    match self.enum_tag(self.r(base + src as usize), enum_id as u32) {
+                    match self.enum_tag(reg!(src), enum_id as u32) {
                         Some(t) => {
                             let v = self.tables.enum_names[enum_id as usize]
                                 .get(t as usize)
                                 .cloned()
                                 .unwrap_or(Value::Null);
-                            self.w(base + dst as usize, v);
+                            assign(regm!(dst), v);
                         }
                         None => fail!("typeof of a null enum value"),
                     }
                 }
                 Instr::EnumField { dst, obj, idx } => {
                     let r = &prog.enum_fields[idx as usize];
-                    let v = match self.r(base + obj as usize) {
+                    let v = match reg!(obj) {
                         Value::Struct(s) if s.sid() == r.sid && !s.is_row() => {
                             s.get(r.field as usize)
                         }
@@ -1176,8 +1225,8 @@ impl Interpreter {
                         _ => None,
                     };
                     match v {
-                        Some(v) => self.w(base + dst as usize, v),
-                        None => trap!(self.enum_field_fault(fidx, pc - 1, obj, idx, base)),
+                        Some(v) => assign(regm!(dst), v),
+                        None => trap!(self.enum_field_fault(fidx, pc_now!() - 1, obj, idx, base)),
                     }
                 }
 
@@ -1185,11 +1234,11 @@ impl Interpreter {
                 Instr::NewArr { dst, cap } => {
                     self.maybe_collect();
                     let a = self.heap.new_arr(Vec::with_capacity(cap as usize));
-                    self.w(base + dst as usize, Value::Arr(a));
+                    assign(regm!(dst), Value::Arr(a));
                 }
                 Instr::ArrPush { arr, src } => {
-                    let v = self.r(base + src as usize).clone();
-                    match self.r(base + arr as usize) {
+                    let v = reg!(src).clone();
+                    match reg!(arr) {
                         Value::Arr(a) => {
                             a.push(v);
                         }
@@ -1197,104 +1246,111 @@ impl Interpreter {
                     }
                 }
                 Instr::ArrPop { dst, arr } => {
-                    let v = match self.r(base + arr as usize) {
+                    let v = match reg!(arr) {
                         Value::Arr(a) => a.pop().unwrap_or(Value::Null),
                         _ => Value::Null,
                     };
-                    self.w(base + dst as usize, v);
+                    assign(regm!(dst), v);
                 }
                 Instr::ArrGet { dst, arr, idx } => {
-                    let i = self.int(base + idx as usize);
-                    let v = match self.r(base + arr as usize) {
-                        Value::Arr(a) if i >= 0 => a.get(i as usize),
+                    let i = reg!(idx).as_int();
+                    // An int element is copied without a retain or a call.
+                    let v = match reg!(arr) {
+                        Value::Arr(a) if i >= 0 => a.with(i as usize, |v| match *v {
+                            Value::Int(x) => Ok(x),
+                            ref other => Err(other.clone()),
+                        }),
                         _ => None,
                     };
                     match v {
-                        Some(v) => self.w(base + dst as usize, v),
+                        Some(Ok(x)) => store_int(regm!(dst), x),
+                        Some(Err(v)) => assign(regm!(dst), v),
                         None => {
-                            let len = arr_len(self.r(base + arr as usize));
+                            let len = arr_len(reg!(arr));
                             fail!("index {i} out of range for array of length {len}")
                         }
                     }
                 }
                 Instr::ArrSet { arr, idx, src } => {
-                    let i = self.int(base + idx as usize);
-                    let v = self.r(base + src as usize).clone();
-                    let ok = match self.r(base + arr as usize) {
+                    let i = reg!(idx).as_int();
+                    let v = reg!(src).clone();
+                    let ok = match reg!(arr) {
                         Value::Arr(a) if i >= 0 => a.set(i as usize, v),
                         _ => false,
                     };
                     if !ok {
-                        let len = arr_len(self.r(base + arr as usize));
+                        let len = arr_len(reg!(arr));
                         fail!("index {i} out of range for array of length {len}")
                     }
                 }
                 Instr::ArrLen { dst, arr } => {
-                    let n = arr_len(self.r(base + arr as usize));
-                    self.w(base + dst as usize, Value::Int(n as i64));
+                    let n = arr_len(reg!(arr));
+                    store_int(regm!(dst), n as i64);
                 }
 
                 // ---- maps ----
                 Instr::NewMap { dst } => {
                     self.maybe_collect();
                     let m = self.heap.new_map();
-                    self.w(base + dst as usize, Value::Map(m));
+                    assign(regm!(dst), Value::Map(m));
                 }
                 Instr::MapGet { dst, map, key } => {
-                    let v = match (self.r(base + map as usize), self.r(base + key as usize)) {
+                    let v = match (reg!(map), reg!(key)) {
                         (Value::Map(m), k) => m.get(key_str(k)).unwrap_or(Value::Null),
                         _ => Value::Null,
                     };
-                    self.w(base + dst as usize, v);
+                    assign(regm!(dst), v);
                 }
                 Instr::MapSet { map, key, src } => {
-                    let v = self.r(base + src as usize).clone();
-                    match (self.r(base + map as usize), self.r(base + key as usize)) {
+                    let v = reg!(src).clone();
+                    match (reg!(map), reg!(key)) {
                         (Value::Map(m), k) => m.set(key_str(k), v),
                         _ => fail!("map entry written through null"),
                     }
                 }
                 Instr::MapDelete { map, key } => {
-                    if let (Value::Map(m), k) =
-                        (self.r(base + map as usize), self.r(base + key as usize))
-                    {
+                    if let (Value::Map(m), k) = (reg!(map), reg!(key)) {
                         m.delete(key_str(k));
                     }
                 }
 
                 // ---- memory ----
                 Instr::Clear { reg } => {
-                    let v = std::mem::take(&mut self.regs[base + reg as usize]);
+                    let v = std::mem::take(regm!(reg));
                     crate::heap::wipe(v);
                 }
             }
         }
     }
 
-    /// Prepare a callee window at `new_base`: grow the register stack and
-    /// null the callee's non-parameter registers that overlap the caller's
-    /// window (`caller_top` = caller's base + nregs; above it everything is
-    /// null already).
+    /// Prepare a callee window at `new_base`: grow the register stack so
+    /// that it holds `nregs` registers there. Nothing is nulled: registers
+    /// above the caller's live ones hold no value anyone will read before
+    /// writing it (the code generator writes every register before reading
+    /// it), and each write releases what it overwrites.
     #[inline(always)]
-    fn enter(&mut self, new_base: usize, nparams: usize, nregs: usize, caller_top: usize) {
+    fn enter(&mut self, new_base: usize, nregs: usize) {
         let top = new_base + nregs;
         if self.regs.len() < top {
             self.grow_regs(top);
         }
-        let hi = top.min(caller_top);
-        let mut i = new_base + nparams;
-        while i < hi {
-            self.w(i, Value::Null);
-            i += 1;
-        }
     }
 
-    /// Release the current frame's window `[base, base + nregs)` and drop
-    /// any handlers the frame left open.
+    /// Release the managed values of the current frame's window `[base,
+    /// base + nregs)` (§13.1) and drop any handlers the frame left open.
+    /// Scalars are left in place: they own nothing, and the next frame
+    /// that uses these registers writes them before reading them.
     #[inline(always)]
     fn leave(&mut self, base: usize, nregs: usize) {
-        for i in base..base + nregs {
-            self.w(i, Value::Null);
+        debug_assert!(base + nregs <= self.regs.len());
+        // SAFETY: the window of the frame being left lies inside the
+        // register stack (`enter`/`ensure_regs` grew it when the frame
+        // started, and it never shrinks).
+        let window = unsafe { self.regs.get_unchecked_mut(base..base + nregs) };
+        for slot in window {
+            if !slot.is_scalar() {
+                replace_managed(slot, Value::Null);
+            }
         }
         if !self.handlers.is_empty() {
             let level = self.frames.len();
@@ -1537,16 +1593,20 @@ fn assign(slot: &mut Value, v: Value) {
     }
 }
 
-/// Where to continue after a fused compare-and-branch at `pc - 1` whose
-/// result is `v`: the conditional jump at `pc` is taken or skipped.
+/// Where to continue after a fused compare-and-branch whose result is
+/// `v`: `ip` points at the conditional jump that follows it, which is
+/// taken or skipped.
 #[inline(always)]
-fn fused_branch(code: &[Instr], pc: usize, v: bool) -> usize {
+fn fused_branch(ip: *const Instr, v: bool) -> *const Instr {
     // SAFETY: the verifier and `fuse_compare_branches` guarantee a fused
-    // instruction is followed by a conditional jump, inside the code.
-    match unsafe { *code.get_unchecked(pc) } {
-        Instr::JumpIfTrue { off, .. } if v => (pc as isize + 1 + off as isize) as usize,
-        Instr::JumpIfFalse { off, .. } if !v => (pc as isize + 1 + off as isize) as usize,
-        _ => pc + 1,
+    // instruction is followed by a conditional jump, inside the code, whose
+    // target is inside the code too.
+    unsafe {
+        match *ip {
+            Instr::JumpIfTrue { off, .. } if v => ip.offset(1 + off as isize),
+            Instr::JumpIfFalse { off, .. } if !v => ip.offset(1 + off as isize),
+            _ => ip.add(1),
+        }
     }
 }
 
@@ -1554,7 +1614,10 @@ fn fused_branch(code: &[Instr], pc: usize, v: bool) -> usize {
 /// `LtInt`/`LeInt`/`EqInt`/`NeInt`/`LtFloat`/`LeFloat` immediately followed
 /// by a conditional jump on its result become the fused `*Jump` forms (the
 /// jump stays in place, so jumps that target it still work, and indexes,
-/// hence line numbers, do not move).
+/// hence line numbers, do not move); then an `AddIntImm` followed by a
+/// fused int `<`/`<=` (a `for` loop's update and test) becomes
+/// `AddIntImmCmpJump`. Each rewrite only merges instructions that run one
+/// after the other anyway, so the semantics are unchanged.
 fn fuse_compare_branches(code: &mut [Instr]) {
     for i in 0..code.len().saturating_sub(1) {
         let cond = match code[i + 1] {
@@ -1570,6 +1633,16 @@ fn fuse_compare_branches(code: &mut [Instr]) {
             Instr::LeFloat { dst, a, b } if dst == cond => Instr::LeFloatJump { dst, a, b },
             other => other,
         };
+    }
+    // Increment-and-loop: a `for` update followed by the loop's fused test.
+    for i in 0..code.len().saturating_sub(1) {
+        if let (
+            Instr::AddIntImm { dst, a, imm },
+            Instr::LtIntJump { .. } | Instr::LeIntJump { .. },
+        ) = (code[i], code[i + 1])
+        {
+            code[i] = Instr::AddIntImmCmpJump { dst, a, imm };
+        }
     }
 }
 
@@ -1713,10 +1786,21 @@ fn infer_field_name(p: &Program, fidx: u32, pc: usize, obj: Reg, field: u16) -> 
     if let Some(f) = by_sid {
         return f.name.clone();
     }
-    // Fall back to the one name every struct with that field index agrees on.
+    // A table row (§8.10): its columns, or the rowid slot after them.
+    if let Some(Type::Table(t)) = infer_type(p, fidx, pc, obj, 0) {
+        if let Some(r) = p.tables.get(t as usize) {
+            return r
+                .fields
+                .get(field as usize)
+                .map_or_else(|| "rowid".to_string(), |f| f.name.clone());
+        }
+    }
+    // Fall back to the one name every struct (and table) with that field
+    // index agrees on.
     let mut names = p
         .structs
         .iter()
+        .chain(p.tables.iter())
         .filter_map(|r| r.fields.get(field as usize))
         .map(|f| f.name.as_str());
     if let Some(first) = names.next() {

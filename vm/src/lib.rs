@@ -15,6 +15,8 @@
 //! - [`disasm`]: the readable listing (`--emit-bytecode`).
 //! - [`serialize`]: the versioned binary form of a program (bundles).
 //! - [`blob`]: the `blob` value (bytes plus an own path, §8.6).
+//! - [`row`]: the layout of table rows (§8.10, §15.5): columns, `rowid`
+//!   and which columns are defined.
 //! - [`event_loop`]: the per-interpreter event loop (timers, background
 //!   jobs, signals, registered sources; §12).
 //!
@@ -50,10 +52,11 @@
 //! # Frames and calls
 //! One `Vec<Value>` register stack; a frame is a window `[base, base +
 //! nregs)`. `Call { base: b }` starts the callee's window at the caller's
-//! `base + b` where the arguments already sit (Lua-style), nulls the
-//! callee's other registers that overlap the caller's window, and pushes a
-//! small saved-frame record. Return nulls the callee's whole window
-//! (releasing its locals) and writes the result to the caller's `R[dst]`.
+//! `base + b` where the arguments already sit (Lua-style) and pushes a
+//! small saved-frame record; nothing else is initialised (the code
+//! generator writes every register before reading it). Return releases
+//! every managed value of the callee's window (its locals and temporaries)
+//! and writes the result to the caller's `R[dst]`.
 //! The dispatch loop never recurses in Rust; depth is capped at
 //! [`interp::MAX_FRAMES`] (`stack overflow in function 'f' at file:line`).
 //! Programs are verified once at load, so register, constant and jump
@@ -89,6 +92,7 @@ pub mod native;
 pub mod opcode;
 pub mod program;
 pub mod render;
+pub mod row;
 pub mod serialize;
 pub mod types;
 pub mod value;

@@ -228,6 +228,15 @@ instructions! {
     LtFloatJump { dst: Reg, a: Reg, b: Reg },
     /// Like `LtIntJump`, for `LeFloat`.
     LeFloatJump { dst: Reg, a: Reg, b: Reg },
+    /// Increment-and-loop: R[dst] := R[a] + imm, then the `LtIntJump` or
+    /// `LeIntJump` that must follow (and its conditional jump) is performed
+    /// without a dispatch of its own. The VM's loader rewrites a loop's
+    /// `AddIntImm` + fused compare-and-branch (a `for` update and test)
+    /// into this in its own copy of the code; the code generator need not
+    /// emit it, and the instructions after it stay in place, so a jump to
+    /// the compare (the loop's entry) still works. The verifier rejects it
+    /// unless followed by such a fused compare.
+    AddIntImmCmpJump { dst: Reg, a: Reg, imm: i16 },
     /// Call F[func] with its arguments in R[base..base+nparams]; the
     /// callee's register window starts at R[base]. R[dst] := result (left
     /// untouched for a void function).
@@ -353,8 +362,16 @@ mod tests {
     fn encode_decode_round_trips() {
         let samples = [
             Instr::Move { dst: 1, src: 2 },
-            Instr::LoadInt { dst: 3, imm: -70000 },
-            Instr::CallNative { dst: 1, base: 2, id: 300, argc: 2 },
+            Instr::LoadInt {
+                dst: 3,
+                imm: -70000,
+            },
+            Instr::CallNative {
+                dst: 1,
+                base: 2,
+                id: 300,
+                argc: 2,
+            },
             Instr::ReturnVoid {},
             Instr::Jump { off: -5 },
         ];

@@ -8,7 +8,9 @@
 //! - Structs, rows, arrays, maps: compact JSON (`{"id":7,"xs":[1,2]}`),
 //!   fields in declaration order, map entries in iteration order, strings
 //!   escaped with `\"`, `\\`, `\n`, `\r`, `\t` and `\u00XX` for other
-//!   control characters (raw UTF-8 otherwise).
+//!   control characters (raw UTF-8 otherwise). A table row renders its
+//!   defined columns only: one the query did not select, or that `delete`
+//!   removed, is omitted (§8.21, §15.5); its `rowid` is not a column.
 //! - A null field renders `null`, except a never-reached struct field of
 //!   array type (`[]`) or map type (`{}`): those are empty values created on
 //!   first reach (§8.9.2), so they already are empty.
@@ -133,11 +135,23 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
                 program.structs.get(s.sid() as usize)
             };
             out.push('{');
-            let n = s.len();
+            // A row renders its columns only (not the rowid or the
+            // definedness flags), omitting those the query did not select
+            // or `delete` removed (§8.21, §15.5; see `crate::row`).
+            let n = if s.is_row() {
+                rec.map_or(0, |r| r.fields.len()).min(s.len())
+            } else {
+                s.len()
+            };
+            let mut first = true;
             for i in 0..n {
-                if i > 0 {
+                if s.is_row() && !crate::row::is_defined(s, n, i) {
+                    continue;
+                }
+                if !first {
                     out.push(',');
                 }
+                first = false;
                 let field = rec.and_then(|r| r.fields.get(i));
                 json_string(field.map_or("?", |f| f.name.as_str()), out);
                 out.push(':');

@@ -273,6 +273,19 @@ fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> R
                 _ => Err("a fused compare-and-branch must be followed by a conditional jump on its result".into()),
             }
         }
+        AddIntImmCmpJump { dst, a, .. } => {
+            reg(dst)?;
+            reg(a)?;
+            // The fused compare is checked by its own rule (it must be
+            // followed by a conditional jump on its result).
+            match f.code.get(pc + 1) {
+                Some(LtIntJump { .. }) | Some(LeIntJump { .. }) => Ok(()),
+                _ => Err(
+                    "an increment-and-loop must be followed by a fused int compare-and-branch"
+                        .into(),
+                ),
+            }
+        }
         Jump { off } => target(off),
         JumpIfTrue { cond, off } | JumpIfFalse { cond, off } => {
             reg(cond)?;

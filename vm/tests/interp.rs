@@ -1010,3 +1010,68 @@ fn fused_compare_branches_match_unfused_semantics() {
     let (code, out, _) = run(p);
     assert_eq!((code, out.as_str()), (0, "105\n3\n"));
 }
+
+/// A bottom-tested counting loop (`AddIntImm` then `LtInt`/`LeInt` and a
+/// conditional jump back) runs as `AddIntImmCmpJump` in the VM's copy of
+/// the code; both orders of `<`/`<=`, a count-down and a loop entered at its
+/// test (the compare is a jump target) give the plain results.
+#[test]
+fn increment_and_loop_fusion() {
+    let mut main = vec![
+        // sum 0..10 (i < 10), entered at the test
+        LoadInt { dst: 0, imm: 0 },
+        LoadInt { dst: 1, imm: 0 },
+        LoadInt { dst: 2, imm: 10 },
+        Jump { off: 2 },
+        AddInt { dst: 0, a: 0, b: 1 },
+        AddIntImm {
+            dst: 1,
+            a: 1,
+            imm: 1,
+        },
+        LtInt { dst: 3, a: 1, b: 2 },
+        JumpIfTrue { cond: 3, off: -4 },
+    ];
+    main.extend(log_reg(0, 6));
+    main.extend([
+        // count down from 5 while 1 <= i, by -2: 5 + 3 + 1
+        LoadInt { dst: 0, imm: 0 },
+        LoadInt { dst: 1, imm: 5 },
+        LoadInt { dst: 2, imm: 1 },
+        AddInt { dst: 0, a: 0, b: 1 },
+        AddIntImm {
+            dst: 1,
+            a: 1,
+            imm: -2,
+        },
+        LeInt { dst: 3, a: 2, b: 1 },
+        JumpIfTrue { cond: 3, off: -4 },
+    ]);
+    main.extend(log_reg(0, 6));
+    main.extend(log_reg(3, 6));
+    main.push(ReturnVoid {});
+    let (code, out, _) = run(program(vec![func("<main>", 0, 7, main)]));
+    assert_eq!(code, 0);
+    assert_eq!(out, "45\n9\nfalse\n");
+}
+
+/// A serialized `AddIntImmCmpJump` must be followed by a fused compare.
+#[test]
+fn lone_increment_and_loop_is_rejected() {
+    let main = vec![
+        LoadInt { dst: 0, imm: 0 },
+        AddIntImmCmpJump {
+            dst: 0,
+            a: 0,
+            imm: 1,
+        },
+        ReturnVoid {},
+    ];
+    let err =
+        Interpreter::new(Arc::new(program(vec![func("<main>", 0, 2, main)])), NATIVES).unwrap_err();
+    assert!(
+        err.message.contains("increment-and-loop"),
+        "{}",
+        err.message
+    );
+}

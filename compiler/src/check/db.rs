@@ -184,6 +184,17 @@ impl Checker<'_> {
                     );
                     return None;
                 }
+                if rec
+                    .fields
+                    .iter()
+                    .any(|f| matches!(f.ty, Type::Img | Type::Aud))
+                {
+                    self.error(
+                        range,
+                        "img and aud values from the database are not available in this build",
+                    );
+                    return None;
+                }
                 Some(elem)
             }
             other => {

@@ -139,6 +139,7 @@ pub(super) fn is_method(ty: &Type, name: &str) -> bool {
         .iter()
         .any(|m| m.name == name && recv_accepts(m.recv, ty))
         || (name == "toText" && super::ty::has_text_form(ty))
+        || (name == "undefined" && matches!(ty, Type::Table(_)))
 }
 
 /// The namespaces of §16.2 that are not values.

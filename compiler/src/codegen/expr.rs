@@ -33,6 +33,9 @@ impl FuncGen<'_> {
                 return r;
             }
         }
+        if let Some(r) = self.pinned_reg(e) {
+            return r;
+        }
         let r = self.alloc_temp();
         self.expr_to(e, r);
         r

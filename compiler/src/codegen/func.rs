@@ -64,6 +64,8 @@ pub(super) struct FuncGen<'a> {
     dead: bool,
     /// Globals kept in registers of this function (see `globals.rs`).
     global_regs: Vec<(GlobalId, Reg)>,
+    /// Literals kept in registers of this function (see `consts.rs`).
+    pinned: Vec<(super::consts::Pinned, Reg)>,
 }
 
 impl<'a> FuncGen<'a> {
@@ -88,6 +90,7 @@ impl<'a> FuncGen<'a> {
             dirty: Vec::new(),
             dead: false,
             global_regs: Vec::new(),
+            pinned: Vec::new(),
         };
         g.open_scope();
         for p in 0..func.nparams {
@@ -118,6 +121,41 @@ impl<'a> FuncGen<'a> {
         self
     }
 
+    /// Load the literals the function's loops use as operands into
+    /// registers of their own, once, in the prologue (see `consts.rs`).
+    fn pin_constants(&mut self) {
+        use super::consts::{loop_literals, Pinned};
+        for p in loop_literals(&self.func.body) {
+            let r = self.reserve_local_reg();
+            let ins = match p {
+                Pinned::Int(v) => match i32::try_from(v) {
+                    Ok(imm) => Instr::LoadInt { dst: r, imm },
+                    Err(_) => Instr::LoadConst {
+                        dst: r,
+                        k: self.constant(Const::Int(v)),
+                    },
+                },
+                Pinned::Float(bits) => Instr::LoadConst {
+                    dst: r,
+                    k: self.constant(Const::Float(f64::from_bits(bits))),
+                },
+            };
+            self.emit(ins);
+            self.pinned.push((p, r));
+        }
+    }
+
+    /// The register holding the literal `e`, if this function pinned it.
+    pub fn pinned_reg(&self, e: &hir::Expr) -> Option<Reg> {
+        use super::consts::Pinned;
+        let p = match e.kind {
+            hir::ExprKind::Int(v) => Pinned::Int(v),
+            hir::ExprKind::Float(v) => Pinned::Float(v.to_bits()),
+            _ => return None,
+        };
+        self.pinned.iter().find(|(x, _)| *x == p).map(|(_, r)| *r)
+    }
+
     /// The register holding global `g`, when this function keeps it in one.
     pub fn global_reg(&self, g: GlobalId) -> Option<Reg> {
         self.global_regs
@@ -129,6 +167,7 @@ impl<'a> FuncGen<'a> {
     /// Compile the body and produce the VM function.
     pub fn compile(mut self) -> Function {
         let body = &self.func.body;
+        self.pin_constants();
         self.open_scope();
         for s in body {
             self.stmt(s);

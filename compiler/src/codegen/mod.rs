@@ -96,6 +96,7 @@
 //! Every instruction records the line of the statement or expression that
 //! produced it.
 
+mod consts;
 mod expr;
 mod func;
 mod globals;

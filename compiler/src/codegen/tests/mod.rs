@@ -330,13 +330,27 @@ fn loop_with_break_and_continue() {
     );
     let p = generate(&m);
     assert_eq!(run_ok(&m), vec!["25"]);
+    // The loop's operand literals 100, 0, 2 and 9 are pinned in r0..r3
+    // (see `consts.rs`), so s is r4 and i is r5.
+    assert_eq!(
+        &p.functions[0].code[..4],
+        &[
+            Instr::LoadInt { dst: 0, imm: 100 },
+            Instr::LoadInt { dst: 1, imm: 0 },
+            Instr::LoadInt { dst: 2, imm: 2 },
+            Instr::LoadInt { dst: 3, imm: 9 },
+        ],
+        "{}",
+        listing(&p, 0)
+    );
+    assert_eq!(count(&p, 0, "LoadInt"), 6, "{}", listing(&p, 0));
     // s = s + i is one AddInt straight into s's register.
     assert!(p.functions[0]
         .code
-        .contains(&Instr::AddInt { dst: 0, a: 0, b: 1 }));
+        .contains(&Instr::AddInt { dst: 4, a: 4, b: 5 }));
     assert!(p.functions[0].code.contains(&Instr::AddIntImm {
-        dst: 1,
-        a: 1,
+        dst: 5,
+        a: 5,
         imm: 1
     }));
     // Bottom-tested: the last jump of the loop goes backwards.
@@ -345,6 +359,54 @@ fn loop_with_break_and_continue() {
         .iter()
         .any(|i| matches!(i, Instr::JumpIfTrue { off, .. } if *off < 0));
     assert!(back, "{}", listing(&p, 0));
+}
+
+/// Operand literals of a loop are loaded once, before it: the loop body
+/// has no `LoadInt`; an `AddIntImm` immediate is not pinned.
+#[test]
+fn loop_operand_literals_are_pinned() {
+    // int t = 0; for int i = 0, i < 100000, i++ { t = (t * 1000003 + i) % 1000000007 } log(t)
+    let m = main_only(
+        &[Type::Int, Type::Int],
+        vec![
+            let_(0, int(0)),
+            st(StmtKind::Block(vec![
+                let_(1, int(0)),
+                while_(
+                    bin(BinOp::LtInt, li(1), int(100000)),
+                    vec![set(
+                        0,
+                        bin(
+                            BinOp::ModInt,
+                            bin(
+                                BinOp::AddInt,
+                                bin(BinOp::MulInt, li(0), int(1000003)),
+                                li(1),
+                            ),
+                            int(1000000007),
+                        ),
+                    )],
+                    vec![inc(1)],
+                ),
+            ])),
+            log(li(0)),
+        ],
+    );
+    let p = generate(&m);
+    let code = &p.functions[0].code;
+    assert_eq!(count(&p, 0, "LoadInt"), 5, "{}", listing(&p, 0));
+    let entry = code
+        .iter()
+        .position(|i| matches!(i, Instr::Jump { .. }))
+        .unwrap();
+    assert!(
+        code[entry..]
+            .iter()
+            .all(|i| !matches!(i, Instr::LoadInt { .. } | Instr::LoadConst { .. })),
+        "{}",
+        listing(&p, 0)
+    );
+    assert_eq!(run_ok(&m), vec!["597592266"]);
 }
 
 #[test]
@@ -370,13 +432,17 @@ fn while_true_has_no_entry_jump() {
         ],
     );
     let p = generate(&m);
+    // r0 holds the pinned literal 3, i is r1; the body starts right after
+    // the prologue and `int i = 0`.
     assert_eq!(
-        p.functions[0].code[1],
+        p.functions[0].code[2],
         Instr::AddIntImm {
-            dst: 0,
-            a: 0,
+            dst: 1,
+            a: 1,
             imm: 1
-        }
+        },
+        "{}",
+        listing(&p, 0)
     );
     assert_eq!(run_ok(&m), vec!["3"]);
 }
@@ -771,7 +837,8 @@ fn text_append_local_in_place() {
     let appends: Vec<_> = p.functions[0]
         .code
         .iter()
-        .filter(|i| matches!(i, Instr::AppendText { dst: 0, .. }))
+        // s is r1 (r0 holds the loop's pinned literal 3).
+        .filter(|i| matches!(i, Instr::AppendText { dst: 1, .. }))
         .collect();
     assert_eq!(appends.len(), 2, "{}", listing(&p, 0));
     assert_eq!(count(&p, 0, "Concat"), 0);
@@ -1015,16 +1082,17 @@ fn managed_loop_locals_released_every_iteration_and_on_break() {
     );
     let p = generate(&m);
     let code = &p.functions[0].code;
+    // r0 and r1 hold the pinned literals 3 and 1; i is r2, t is r3.
     // One release before the break's jump, one at the end of the body.
     assert_eq!(
-        count(&p, 0, "LoadNull") - count_temp_nulls(code, 2),
+        count(&p, 0, "LoadNull") - count_temp_nulls(code, 4),
         2,
         "{}",
         listing(&p, 0)
     );
     let released_then_break = code
         .windows(2)
-        .any(|w| w[0] == Instr::LoadNull { dst: 1 } && matches!(w[1], Instr::Jump { .. }));
+        .any(|w| w[0] == Instr::LoadNull { dst: 3 } && matches!(w[1], Instr::Jump { .. }));
     assert!(released_then_break, "{}", listing(&p, 0));
     assert_eq!(run_ok(&m), vec!["0"]);
 }

@@ -1,0 +1,796 @@
+//! The built-in database (§15): opening it, schema synchronisation,
+//! `sqlite()` queries and table-row natives.
+//!
+//! | native          | Festina form                                  | arguments | result |
+//! |-----------------|-----------------------------------------------|-----------|--------|
+//! | `db_open`       | program start-up (§6.5 step 2), emitted first in the entry function of a program that uses the database | the `DatabaseURL` text, or null for `festina.sqlite` | void |
+//! | `sqlite_exec`   | `sqlite(sql)`, `sqlite(sql, [params])` as a statement | text SQL, `int` mode, then each parameter | void |
+//! | `sqlite_query`  | `arr[T] rows = sqlite(sql[, [params]])`        | text SQL, `int` mode, then each parameter | `arr[T]` |
+//! | `row_set`       | `row.col = v`                                 | row, `int` table id, `int` column, value | void |
+//! | `row_delete`    | `delete row.col`                              | row, `int` table id, `int` column | void |
+//! | `row_undefined` | `row.undefined(col)`                          | row, `int` table id, text column name | bool |
+//!
+//! The *mode* of a query native is `(type << 1) | literal`: bit 0 is set
+//! when the SQL was a string literal (the statement is then prepared once
+//! and kept, §15.4), and for `sqlite_query` the rest is the index into
+//! `Program::types` of the target `arr[Table]` or `arr[Struct]`.
+//!
+//! # The connection
+//! [`Db`] (one SQLite connection, with SQLite compiled into the binary) is
+//! kept by the interpreter ([`Interpreter::set_ext`]): one per interpreter,
+//! no global state, closed when the run ends. It is opened in WAL mode
+//! with `synchronous=NORMAL` and a busy timeout of [`BUSY_TIMEOUT_MS`], so
+//! another process (the `sqlite3` shell, a second program) can use the
+//! same file at the same time; every statement outside an explicit
+//! transaction commits on its own, so a program killed at any point loses
+//! no row a finished `sqlite()` call wrote.
+//!
+//! # Schema synchronisation (§15.2)
+//! At start-up, inside one `BEGIN IMMEDIATE` transaction (so a failure
+//! changes nothing), every declared table is compared with the database's
+//! table of the same name (names compared case-insensitively, as SQLite
+//! does): a missing table is created; missing columns are added with
+//! `ALTER TABLE … ADD COLUMN`; when a column must be removed or change
+//! type the table is rebuilt: a new table with the declared columns, the
+//! rows copied over (with their rowids, every surviving column's value as
+//! it is, converted only by the new column's type affinity, so no value is
+//! lost to a `CAST`), the old table dropped and the new one renamed.
+//! Indexes and triggers that the program created on a rebuilt table by
+//! hand go with the old table.
+//!
+//! # Errors
+//! A SQL error (a statement SQLite rejects, a constraint violation, a
+//! wrong number of parameters, a database locked past the busy timeout)
+//! is a runtime failure naming SQLite's message, the SQL and the line:
+//! `fail: sqlite: near "SELEC": syntax error in 'SELEC 1' at app.f:3`.
+//! SQLite undoes the failed statement, so the database is never left
+//! half-changed. A database that cannot be opened or synchronised (a file
+//! that is not a database, a directory the process cannot write) fails
+//! the program at start-up with the same kind of message.
+//!
+//! # Result binding (§15.3, §15.5)
+//! Result columns match target fields by name, ignoring ASCII case; the
+//! first result column of a name wins. For a table target a result column
+//! named `rowid` (or `oid`, `_rowid_`) that is not a declared column fills
+//! the row's `rowid`. A value is converted to the field's type the way
+//! SQLite's own affinity would: to `int` an integer as is, a real
+//! truncated toward zero, a text that reads as a number by its value
+//! (anything else `null`); to `float` any number, or a numeric text; to
+//! `bool` a nonzero number is `true` (a text `true`/`false` too); to
+//! `text` an integer in decimal, a real with up to 17 significant digits
+//! (`2.0`, `0.1`), a blob's bytes (text stops at a NUL); to `blob` the
+//! bytes, with no path. SQL `NULL` is `null` (for a `float`, the NaN
+//! null).
+
+use festina_vm::blob::BlobObj;
+use festina_vm::interp::Interpreter;
+use festina_vm::native::{NativeEntry, Trap};
+use festina_vm::program::{Program, Record};
+use festina_vm::row;
+use festina_vm::types::Type;
+use festina_vm::value::Value;
+use rusqlite::types::{ToSqlOutput, ValueRef};
+use rusqlite::{Connection, OpenFlags, Statement, ToSql};
+use std::rc::Rc;
+use std::time::Duration;
+
+/// The database file used when the program sets no `DatabaseURL` (§15.1),
+/// relative to the working directory.
+pub const DEFAULT_DATABASE: &str = "festina.sqlite";
+
+/// How long a statement waits for a lock another connection holds before
+/// failing with `database is locked`, in milliseconds.
+pub const BUSY_TIMEOUT_MS: u64 = 5_000;
+
+/// How many prepared statements of literal SQL the connection keeps
+/// (least recently used ones are finalized first).
+pub const STATEMENT_CACHE: usize = 256;
+
+/// The longest stretch of SQL quoted in a failure message, in characters.
+const SQL_IN_MESSAGE: usize = 200;
+
+/// The open database of one interpreter (§15.1), kept with
+/// [`Interpreter::set_ext`] and closed when the interpreter's run ends.
+pub struct Db {
+    conn: Connection,
+}
+
+impl Db {
+    /// The SQLite connection (for tests and embedders).
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+/// The natives of this module, for the registry.
+pub fn natives() -> Vec<NativeEntry> {
+    vec![
+        NativeEntry {
+            name: "db_open",
+            func: db_open,
+        },
+        NativeEntry {
+            name: "sqlite_exec",
+            func: sqlite_exec,
+        },
+        NativeEntry {
+            name: "sqlite_query",
+            func: sqlite_query,
+        },
+        NativeEntry {
+            name: "row_set",
+            func: row_set,
+        },
+        NativeEntry {
+            name: "row_delete",
+            func: row_delete,
+        },
+        NativeEntry {
+            name: "row_undefined",
+            func: row_undefined,
+        },
+    ]
+}
+
+// ---------------------------------------------------------------------------
+// Opening and schema synchronisation
+
+/// Open `path` (a file name, `:memory:` or a `file:` URI) in WAL mode with
+/// `synchronous=NORMAL` and the busy timeout, and synchronise the schema
+/// of `tables` (§15.1, §15.2). Errors: SQLite's message, prefixed with
+/// what was being done.
+pub fn open_database(path: &str, tables: &[Record]) -> Result<Connection, String> {
+    let conn = Connection::open_with_flags(path, OpenFlags::default())
+        .map_err(|e| format!("cannot open the database '{path}': {}", message(&e)))?;
+    let setup = || -> rusqlite::Result<()> {
+        conn.busy_timeout(Duration::from_millis(BUSY_TIMEOUT_MS))?;
+        // The first statement that reads the file: a file that is not a
+        // database fails here.
+        conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0))?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        Ok(())
+    };
+    setup().map_err(|e| format!("cannot open the database '{path}': {}", message(&e)))?;
+    conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+    sync_schema(&conn, tables)
+        .map_err(|e| format!("cannot synchronise the database '{path}': {e}"))?;
+    Ok(conn)
+}
+
+/// The SQLite column type of a Festina column type (§15.3).
+pub fn sql_type(ty: &Type) -> &'static str {
+    match ty.strip_manual() {
+        Type::Int | Type::Bool => "INTEGER",
+        Type::Float => "REAL",
+        Type::Text => "TEXT",
+        _ => "BLOB",
+    }
+}
+
+/// `name` as a quoted SQL identifier.
+fn quote(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// Bring every table of `tables` in line with its declaration, in one
+/// transaction (§15.2; see the module documentation). Foreign-key
+/// enforcement is off while tables are rebuilt and restored after.
+fn sync_schema(conn: &Connection, tables: &[Record]) -> Result<(), String> {
+    if tables.is_empty() {
+        return Ok(());
+    }
+    let fk: i64 = conn
+        .query_row("PRAGMA foreign_keys", [], |r| r.get(0))
+        .map_err(|e| message(&e))?;
+    if fk != 0 {
+        conn.execute_batch("PRAGMA foreign_keys=OFF")
+            .map_err(|e| message(&e))?;
+    }
+    let result = (|| -> Result<(), String> {
+        conn.execute_batch("BEGIN IMMEDIATE")
+            .map_err(|e| message(&e))?;
+        for t in tables {
+            sync_table(conn, t).map_err(|e| format!("table {}: {}", t.name, message(&e)))?;
+        }
+        conn.execute_batch("COMMIT").map_err(|e| message(&e))
+    })();
+    if result.is_err() && !conn.is_autocommit() {
+        let _ = conn.execute_batch("ROLLBACK");
+    }
+    if fk != 0 {
+        let _ = conn.execute_batch("PRAGMA foreign_keys=ON");
+    }
+    result
+}
+
+/// The columns (name, declared type) of the database's table `name`, in
+/// order; empty when there is no such table.
+fn existing_columns(conn: &Connection, name: &str) -> rusqlite::Result<Vec<(String, String)>> {
+    let mut st = conn.prepare("SELECT name, type FROM pragma_table_info(?1)")?;
+    let rows = st.query_map([name], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+    })?;
+    rows.collect()
+}
+
+/// Synchronise one table (inside the transaction of [`sync_schema`]).
+fn sync_table(conn: &Connection, rec: &Record) -> rusqlite::Result<()> {
+    let table = quote(&rec.name);
+    let declared: Vec<(&str, &str)> = rec
+        .fields
+        .iter()
+        .map(|f| (f.name.as_str(), sql_type(&f.ty)))
+        .collect();
+    let column_list = |decl: &[(&str, &str)]| {
+        decl.iter()
+            .map(|(n, t)| format!("{} {t}", quote(n)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let existing = existing_columns(conn, &rec.name)?;
+    if existing.is_empty() {
+        return conn.execute_batch(&format!(
+            "CREATE TABLE {table} ({})",
+            column_list(&declared)
+        ));
+    }
+    let find = |name: &str| existing.iter().find(|(n, _)| n.eq_ignore_ascii_case(name));
+    let dropped = existing
+        .iter()
+        .any(|(n, _)| !declared.iter().any(|(d, _)| d.eq_ignore_ascii_case(n)));
+    let retyped = declared
+        .iter()
+        .any(|(n, t)| find(n).is_some_and(|(_, et)| !et.eq_ignore_ascii_case(t)));
+    if !dropped && !retyped {
+        for (n, t) in &declared {
+            if find(n).is_none() {
+                conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {} {t}", quote(n)))?;
+            }
+        }
+        return Ok(());
+    }
+    // Rebuild through a new table, keeping every row (and its rowid) and
+    // every column that survives.
+    let tmp = quote(&format!("_festina_migrate_{}", rec.name));
+    conn.execute_batch(&format!("DROP TABLE IF EXISTS {tmp}"))?;
+    conn.execute_batch(&format!("CREATE TABLE {tmp} ({})", column_list(&declared)))?;
+    let kept: Vec<String> = declared
+        .iter()
+        .filter(|(n, _)| find(n).is_some())
+        .map(|(n, _)| quote(n))
+        .collect();
+    let mut cols = kept.join(", ");
+    if !cols.is_empty() {
+        cols.insert_str(0, ", ");
+    }
+    let with_rowid = format!("INSERT INTO {tmp} (rowid{cols}) SELECT rowid{cols} FROM {table}");
+    if conn.execute_batch(&with_rowid).is_err() {
+        // A table created WITHOUT ROWID by hand: copy the columns alone.
+        if !kept.is_empty() {
+            let k = kept.join(", ");
+            conn.execute_batch(&format!("INSERT INTO {tmp} ({k}) SELECT {k} FROM {table}"))?;
+        }
+    }
+    conn.execute_batch(&format!("DROP TABLE {table}"))?;
+    conn.execute_batch(&format!("ALTER TABLE {tmp} RENAME TO {table}"))
+}
+
+/// `db_open(path)`: open the program's database and synchronise its
+/// tables (§6.5 step 2). A null or empty path means [`DEFAULT_DATABASE`].
+/// Errors: a runtime failure when the database cannot be opened or
+/// synchronised.
+fn db_open(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
+    let path = match args.first() {
+        Some(Value::Text(t)) if !t.as_str().is_empty() => t.as_str().to_string(),
+        _ => DEFAULT_DATABASE.to_string(),
+    };
+    let program = std::sync::Arc::clone(it.program());
+    let conn = open_database(&path, &program.tables).map_err(Trap::Fail)?;
+    it.set_ext(Db { conn });
+    Ok(Value::Null)
+}
+
+// ---------------------------------------------------------------------------
+// Queries
+
+/// A Festina value bound to a `?` parameter (§15.3): `null` (and the NaN
+/// float null) binds SQL NULL, a `bool` 0 or 1, a `blob` its bytes.
+struct Param<'a>(&'a Value);
+
+impl ToSql for Param<'_> {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(match self.0 {
+            Value::Int(i) => ToSqlOutput::Borrowed(ValueRef::Integer(*i)),
+            Value::Float(f) if f.is_nan() => ToSqlOutput::Borrowed(ValueRef::Null),
+            Value::Float(f) => ToSqlOutput::Borrowed(ValueRef::Real(*f)),
+            Value::Bool(b) => ToSqlOutput::Borrowed(ValueRef::Integer(*b as i64)),
+            Value::Text(t) => ToSqlOutput::Borrowed(ValueRef::Text(t.as_str().as_bytes())),
+            Value::Ascii(a) => ToSqlOutput::Borrowed(ValueRef::Text(a)),
+            Value::Blob(b) => ToSqlOutput::Owned(rusqlite::types::Value::Blob(b.bytes().clone())),
+            _ => ToSqlOutput::Borrowed(ValueRef::Null),
+        })
+    }
+}
+
+/// The arguments of a query native: SQL, whether it was a literal, the
+/// type index (query form) and the parameters.
+fn query_args(args: &[Value]) -> (&str, bool, i64, &[Value]) {
+    let sql = args.first().and_then(Value::as_str).unwrap_or("");
+    let mode = args.get(1).map_or(0, Value::as_int);
+    let params = args.get(2..).unwrap_or(&[]);
+    (sql, mode & 1 == 1, mode >> 1, params)
+}
+
+/// SQLite's own message for `e`, without the SQL rusqlite may append.
+fn message(e: &rusqlite::Error) -> String {
+    match e {
+        rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
+        rusqlite::Error::SqliteFailure(_, Some(m)) => m.clone(),
+        rusqlite::Error::MultipleStatement => {
+            "one call runs one statement, and this SQL holds several".to_string()
+        }
+        rusqlite::Error::Empty => "the SQL holds no statement".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// `sqlite: <message> in '<sql>'`, the SQL shortened if long.
+fn sql_error(e: impl std::fmt::Display, sql: &str) -> String {
+    let flat: String = sql.split_whitespace().collect::<Vec<_>>().join(" ");
+    let shown: String = if flat.chars().count() > SQL_IN_MESSAGE {
+        let mut s: String = flat.chars().take(SQL_IN_MESSAGE).collect();
+        s.push('…');
+        s
+    } else {
+        flat
+    };
+    format!("sqlite: {e} in '{shown}'")
+}
+
+/// Prepare `sql` (from the cache when `literal`), bind `params` and hand
+/// the statement to `f`. Errors: SQLite's message (see [`sql_error`]).
+fn with_statement<R>(
+    conn: &Connection,
+    sql: &str,
+    literal: bool,
+    params: &[Value],
+    f: impl FnOnce(&mut Statement<'_>) -> rusqlite::Result<R>,
+) -> Result<R, String> {
+    let run = |st: &mut Statement<'_>| -> Result<R, String> {
+        let want = st.parameter_count();
+        if want != params.len() {
+            return Err(sql_error(
+                format!(
+                    "the statement has {want} parameter{} but {} value{} given",
+                    if want == 1 { "" } else { "s" },
+                    params.len(),
+                    if params.len() == 1 { " was" } else { "s were" }
+                ),
+                sql,
+            ));
+        }
+        for (i, p) in params.iter().enumerate() {
+            st.raw_bind_parameter(i + 1, Param(p))
+                .map_err(|e| sql_error(message(&e), sql))?;
+        }
+        f(st).map_err(|e| sql_error(message(&e), sql))
+    };
+    if literal {
+        let mut st = conn
+            .prepare_cached(sql)
+            .map_err(|e| sql_error(message(&e), sql))?;
+        run(&mut st)
+    } else {
+        let mut st = conn.prepare(sql).map_err(|e| sql_error(message(&e), sql))?;
+        run(&mut st)
+    }
+}
+
+/// The open database, or the failure for a program run without one.
+fn db_of(it: &mut Interpreter) -> Result<&mut Db, String> {
+    it.ext_mut::<Db>()
+        .ok_or_else(|| "sqlite: the database is not open".to_string())
+}
+
+/// `sqlite(sql[, params])` as a statement: run it, stepping through (and
+/// discarding) any rows (§15.4). Errors: a runtime failure (module docs).
+fn sqlite_exec(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
+    let (sql, literal, _, params) = query_args(args);
+    let result = db_of(it).and_then(|db| {
+        with_statement(&db.conn, sql, literal, params, |st| {
+            let mut rows = st.raw_query();
+            while rows.next()?.is_some() {}
+            Ok(())
+        })
+    });
+    match result {
+        Ok(()) => Ok(Value::Null),
+        Err(m) => Err(Trap::Fail(format!("{m} at {}", it.location()))),
+    }
+}
+
+/// Where a result column goes.
+#[derive(Clone, Copy)]
+enum Dest {
+    /// Field (column) index of the target.
+    Field(usize),
+    /// The row's `rowid`.
+    Rowid,
+    /// Nowhere: the target has no field of that name.
+    Skip,
+}
+
+/// Match result columns to the fields of `rec` by name, ignoring ASCII
+/// case (§15.5); `rowid_ok` also routes a `rowid` column.
+fn column_dests(st: &Statement<'_>, rec: &Record, rowid_ok: bool) -> Vec<Dest> {
+    let mut taken = vec![false; rec.fields.len()];
+    let mut rowid_taken = false;
+    st.column_names()
+        .map(|name| {
+            match rec
+                .fields
+                .iter()
+                .position(|f| f.name.eq_ignore_ascii_case(name))
+            {
+                Some(i) if !taken[i] => {
+                    taken[i] = true;
+                    Dest::Field(i)
+                }
+                Some(_) => Dest::Skip,
+                None if rowid_ok
+                    && !rowid_taken
+                    && ["rowid", "oid", "_rowid_"]
+                        .iter()
+                        .any(|r| r.eq_ignore_ascii_case(name)) =>
+                {
+                    rowid_taken = true;
+                    Dest::Rowid
+                }
+                None => Dest::Skip,
+            }
+        })
+        .collect()
+}
+
+/// `arr[T] rows = sqlite(sql[, params])`: the rows, as table rows or
+/// structs of the target type (§15.5). Errors: a runtime failure (module
+/// docs).
+fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
+    let (sql, literal, tidx, params) = query_args(args);
+    let program = std::sync::Arc::clone(it.program());
+    let heap = Rc::clone(it.heap());
+    let target = usize::try_from(tidx)
+        .ok()
+        .and_then(|i| program.types.get(i))
+        .and_then(|t| t.elem())
+        .cloned();
+    let (is_row, id, rec) = match &target {
+        Some(Type::Table(t)) => (true, *t, program.tables.get(*t as usize)),
+        Some(Type::Struct(s)) => (false, *s, program.structs.get(*s as usize)),
+        _ => (false, 0, None),
+    };
+    let Some(rec) = rec else {
+        return Err(Trap::Fail(format!(
+            "sqlite: no result type for this query at {}",
+            it.location()
+        )));
+    };
+    let ncols = rec.fields.len();
+    let result = db_of(it).and_then(|db| {
+        with_statement(&db.conn, sql, literal, params, |st| {
+            let dests = column_dests(st, rec, is_row);
+            let mut out = Vec::new();
+            let mut rows = st.raw_query();
+            while let Some(r) = rows.next()? {
+                let mut slots = if is_row {
+                    row::empty_slots(ncols)
+                } else {
+                    rec.fields
+                        .iter()
+                        .map(|f| null_of(&f.ty))
+                        .collect::<Vec<_>>()
+                };
+                for (j, d) in dests.iter().enumerate() {
+                    match *d {
+                        Dest::Field(i) => {
+                            slots[i] = convert(r.get_ref(j)?, &rec.fields[i].ty);
+                            if is_row {
+                                row::mark_in_slots(&mut slots, ncols, i, true);
+                            }
+                        }
+                        Dest::Rowid => {
+                            slots[row::rowid_slot(ncols)] = match r.get_ref(j)? {
+                                ValueRef::Integer(i) => Value::Int(i),
+                                _ => Value::Null,
+                            }
+                        }
+                        Dest::Skip => {}
+                    }
+                }
+                out.push(if is_row {
+                    row::new_row(&heap, id, slots)
+                } else {
+                    Value::Struct(heap.new_struct(id, false, slots.into_boxed_slice(), false))
+                });
+            }
+            Ok(out)
+        })
+    });
+    match result {
+        Ok(items) => Ok(it.new_arr(items)),
+        Err(m) => Err(Trap::Fail(format!("{m} at {}", it.location()))),
+    }
+}
+
+/// The `null` of a field of type `ty` (the NaN for `float`, §8.2).
+fn null_of(ty: &Type) -> Value {
+    match ty {
+        Type::Float => Value::Float(f64::NAN),
+        _ => Value::Null,
+    }
+}
+
+/// A database value as a Festina value of type `ty` (§15.3; the
+/// conversions are listed in the module documentation).
+pub fn convert(v: ValueRef<'_>, ty: &Type) -> Value {
+    match (ty.strip_manual(), v) {
+        (t, ValueRef::Null) => null_of(t),
+        (Type::Int, ValueRef::Integer(i)) => Value::Int(i),
+        (Type::Int, ValueRef::Real(f)) => real_to_int(f),
+        (Type::Int, ValueRef::Text(b) | ValueRef::Blob(b)) => match parse_number(b) {
+            Some(Num::Int(i)) => Value::Int(i),
+            Some(Num::Real(f)) => real_to_int(f),
+            None => Value::Null,
+        },
+        (Type::Float, ValueRef::Integer(i)) => Value::Float(i as f64),
+        (Type::Float, ValueRef::Real(f)) => Value::Float(f),
+        (Type::Float, ValueRef::Text(b) | ValueRef::Blob(b)) => match parse_number(b) {
+            Some(Num::Int(i)) => Value::Float(i as f64),
+            Some(Num::Real(f)) => Value::Float(f),
+            None => Value::Float(f64::NAN),
+        },
+        (Type::Bool, ValueRef::Integer(i)) => Value::Bool(i != 0),
+        (Type::Bool, ValueRef::Real(f)) => Value::Bool(f != 0.0),
+        (Type::Bool, ValueRef::Text(b) | ValueRef::Blob(b)) => {
+            let s = String::from_utf8_lossy(b);
+            let s = s.trim();
+            if s.eq_ignore_ascii_case("true") {
+                Value::Bool(true)
+            } else if s.eq_ignore_ascii_case("false") {
+                Value::Bool(false)
+            } else {
+                match parse_number(s.as_bytes()) {
+                    Some(Num::Int(i)) => Value::Bool(i != 0),
+                    Some(Num::Real(f)) => Value::Bool(f != 0.0),
+                    None => Value::Null,
+                }
+            }
+        }
+        (Type::Text, ValueRef::Integer(i)) => Value::text(i.to_string()),
+        (Type::Text, ValueRef::Real(f)) => Value::text(real_text(f)),
+        (Type::Text, ValueRef::Text(b) | ValueRef::Blob(b)) => {
+            let end = b.iter().position(|&c| c == 0).unwrap_or(b.len());
+            Value::text(String::from_utf8_lossy(&b[..end]).into_owned())
+        }
+        (Type::Blob, ValueRef::Blob(b) | ValueRef::Text(b)) => {
+            Value::Blob(Rc::new(BlobObj::new(b.to_vec(), None)))
+        }
+        (Type::Blob, ValueRef::Integer(i)) => {
+            Value::Blob(Rc::new(BlobObj::new(i.to_string().into_bytes(), None)))
+        }
+        (Type::Blob, ValueRef::Real(f)) => {
+            Value::Blob(Rc::new(BlobObj::new(real_text(f).into_bytes(), None)))
+        }
+        // `img` and `aud` columns arrive with graphics and audio.
+        _ => Value::Null,
+    }
+}
+
+/// A real truncated toward zero, or `null` when not finite.
+fn real_to_int(f: f64) -> Value {
+    if f.is_finite() {
+        Value::Int(f as i64)
+    } else {
+        Value::Null
+    }
+}
+
+/// The text of a real read into a `text` field: whole numbers below 1e15
+/// keep one decimal (`2.0`, as SQLite prints them), others the shortest
+/// text that reads back as the same number.
+fn real_text(f: f64) -> String {
+    if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 {
+        format!("{f:.1}")
+    } else {
+        format!("{f}")
+    }
+}
+
+/// A number parsed from text.
+enum Num {
+    Int(i64),
+    Real(f64),
+}
+
+/// The number a whole text spells (surrounding ASCII whitespace allowed),
+/// if any.
+fn parse_number(b: &[u8]) -> Option<Num> {
+    let s = std::str::from_utf8(b).ok()?.trim();
+    if let Ok(i) = s.parse::<i64>() {
+        return Some(Num::Int(i));
+    }
+    let looks_numeric = !s.is_empty()
+        && s.bytes()
+            .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'+' | b'-'));
+    if looks_numeric {
+        s.parse::<f64>().ok().map(Num::Real)
+    } else {
+        None
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Rows
+
+/// Table id and column index arguments of a row native, with the
+/// table's declaration.
+fn row_target<'p>(program: &'p Program, args: &[Value]) -> Option<(&'p Record, usize)> {
+    let tid = usize::try_from(args.get(1)?.as_int()).ok()?;
+    let rec = program.tables.get(tid)?;
+    let col = usize::try_from(args.get(2)?.as_int()).ok()?;
+    (col < rec.fields.len()).then_some((rec, col))
+}
+
+/// `row.col = v` (§9.11 on a row): set the column and mark it defined.
+/// Errors: a runtime failure for a null row.
+fn row_set(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
+    let program = std::sync::Arc::clone(it.program());
+    let Some((rec, col)) = row_target(&program, args) else {
+        return Ok(Value::Null);
+    };
+    match args.first() {
+        Some(Value::Struct(r)) if r.is_row() => {
+            let v = args.get(3).cloned().unwrap_or(Value::Null);
+            r.set(col, v);
+            row::set_defined(r, rec.fields.len(), col, true);
+            Ok(Value::Null)
+        }
+        _ => Err(Trap::Fail(format!(
+            "field '{}' written through null at {}",
+            rec.fields[col].name,
+            it.location()
+        ))),
+    }
+}
+
+/// `delete row.col` (§10.11): the column becomes `null` and undefined.
+/// Errors: a runtime failure for a null row.
+fn row_delete(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
+    let program = std::sync::Arc::clone(it.program());
+    let Some((rec, col)) = row_target(&program, args) else {
+        return Ok(Value::Null);
+    };
+    match args.first() {
+        Some(Value::Struct(r)) if r.is_row() => {
+            r.set(col, null_of(&rec.fields[col].ty));
+            row::set_defined(r, rec.fields.len(), col, false);
+            Ok(Value::Null)
+        }
+        _ => Err(Trap::Fail(format!(
+            "field '{}' deleted through null at {}",
+            rec.fields[col].name,
+            it.location()
+        ))),
+    }
+}
+
+/// `row.undefined(col)` (§15.5): whether column `col` (matched exactly,
+/// else ignoring ASCII case) was left out of the query or deleted.
+/// Errors: a runtime failure for a column the table does not declare or a
+/// null row.
+fn row_undefined(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
+    let program = std::sync::Arc::clone(it.program());
+    let tid = args.get(1).map_or(-1, Value::as_int);
+    let Some(rec) = usize::try_from(tid)
+        .ok()
+        .and_then(|t| program.tables.get(t))
+    else {
+        return Ok(Value::Bool(true));
+    };
+    let name = args.get(2).and_then(Value::as_str).unwrap_or("");
+    let col = rec.fields.iter().position(|f| f.name == name).or_else(|| {
+        rec.fields
+            .iter()
+            .position(|f| f.name.eq_ignore_ascii_case(name))
+    });
+    let Some(col) = col else {
+        return Err(Trap::Fail(format!(
+            "undefined('{name}'): table {} has no column '{name}' at {}",
+            rec.name,
+            it.location()
+        )));
+    };
+    match args.first() {
+        Some(Value::Struct(r)) if r.is_row() => {
+            Ok(Value::Bool(!row::is_defined(r, rec.fields.len(), col)))
+        }
+        _ => Err(Trap::Fail(format!(
+            "undefined('{name}') called on a null {} row at {}",
+            rec.name,
+            it.location()
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conversions_follow_affinity() {
+        assert_eq!(convert(ValueRef::Real(2.9), &Type::Int), Value::Int(2));
+        assert_eq!(convert(ValueRef::Text(b" 42 "), &Type::Int), Value::Int(42));
+        assert_eq!(convert(ValueRef::Text(b"abc"), &Type::Int), Value::Null);
+        assert_eq!(
+            convert(ValueRef::Integer(0), &Type::Bool),
+            Value::Bool(false)
+        );
+        assert_eq!(
+            convert(ValueRef::Real(2.0), &Type::Text).as_str(),
+            Some("2.0")
+        );
+        assert_eq!(
+            convert(ValueRef::Real(0.1), &Type::Text).as_str(),
+            Some("0.1")
+        );
+        assert_eq!(
+            convert(ValueRef::Text(b"a\0b"), &Type::Text).as_str(),
+            Some("a")
+        );
+        assert!(convert(ValueRef::Null, &Type::Float).as_float().is_nan());
+        assert_eq!(convert(ValueRef::Null, &Type::Int), Value::Null);
+    }
+
+    #[test]
+    fn migration_keeps_rows_and_rowids() {
+        use festina_vm::program::Field;
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE t (a INTEGER, gone TEXT, b TEXT);
+             INSERT INTO t (rowid, a, gone, b) VALUES (7, 1, 'x', '12'), (9, 2, 'y', 'abc');",
+        )
+        .unwrap();
+        let rec = Record {
+            name: "t".into(),
+            fields: vec![
+                Field {
+                    name: "A".into(),
+                    ty: Type::Int,
+                },
+                Field {
+                    name: "b".into(),
+                    ty: Type::Int,
+                },
+                Field {
+                    name: "c".into(),
+                    ty: Type::Float,
+                },
+            ],
+            may_cycle: false,
+        };
+        sync_schema(&conn, std::slice::from_ref(&rec)).unwrap();
+        let cols = existing_columns(&conn, "t").unwrap();
+        assert_eq!(cols.len(), 3);
+        let rows: Vec<(i64, i64, String)> = conn
+            .prepare("SELECT rowid, a, CAST(b AS TEXT) FROM t ORDER BY rowid")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(rows, vec![(7, 1, "12".into()), (9, 2, "abc".into())]);
+        // Unchanged declaration: nothing to do, and it stays so.
+        sync_schema(&conn, std::slice::from_ref(&rec)).unwrap();
+        assert_eq!(existing_columns(&conn, "t").unwrap(), cols);
+    }
+}

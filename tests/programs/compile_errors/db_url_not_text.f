@@ -1,0 +1,2 @@
+// DatabaseURL takes a text expression (§6.4).
+DatabaseURL = 42
