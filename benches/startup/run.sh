@@ -126,7 +126,12 @@ with open(bundle, "rb") as f:
     f.seek(-40, 2)
     runtime_size = int.from_bytes(f.read(8), "little")  # trailer: runtime length first
 runtime_path = os.path.join(os.path.dirname(festina), "festina-runtime")
-runtime_name = "festina-runtime" if runtime_size == os.path.getsize(runtime_path) else "festina"
+slim_path = os.path.join(os.path.dirname(festina), "festina-runtime-slim")
+runtime_name = "festina"
+for candidate in (slim_path, runtime_path):
+    if os.path.exists(candidate) and runtime_size == os.path.getsize(candidate):
+        runtime_name = os.path.basename(candidate)
+        break
 rows = [
     ("festina hello bundle", f"{mb(bundle)}: {runtime_name} {runtime_size:,} + program and trailer {bundle_size - runtime_size:,} bytes"),
     (rust_name, mb(rust)),
@@ -151,8 +156,9 @@ lines = [
     f"The bundle is `festina compile examples/hello.f` with `festina` from "
     f"`cargo build --release` (LTO, one codegen unit, stripped, no debug info); "
     f"its runtime is `{runtime_name}`. For comparison, `festina` (with the compiler) "
-    f"is {os.path.getsize(festina):,} bytes and `festina-runtime` "
-    f"{os.path.getsize(runtime_path):,} bytes.",
+    f"is {os.path.getsize(festina):,} bytes, `festina-runtime` (with the database) "
+    f"{os.path.getsize(runtime_path):,} bytes and `festina-runtime-slim` (without it, "
+    f"used for programs that never open the database) {os.path.getsize(slim_path):,} bytes.",
     "",
     "| program | size | median | ratio to Rust hello | fastest | CPU |",
     "|---|---|---:|---:|---:|---:|",

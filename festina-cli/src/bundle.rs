@@ -28,6 +28,17 @@
 //! bundle behaves the same whichever runtime it got; `festina-runtime` is
 //! only smaller, and starts a little faster.
 //!
+//! A program that never opens the built-in database (no `table`, no
+//! `sqlite()`, no `DatabaseURL`: its `Program::natives` name none of the
+//! database natives, `festina_stdlib::uses_database`) gets
+//! `festina-runtime-slim` instead when one of the same build is there: it
+//! registers every native but the database's, so the linker leaves SQLite
+//! out (about 1.2 MB less). This is the "separate runtime builds selected
+//! by the program's feature use" design, done without cargo features: the
+//! runtimes are two binaries of one package whose `main`s register
+//! different native tables, and what a `main` never references is not
+//! linked.
+//!
 //! Nothing else is needed at run time: no source files, no `festina` on
 //! `PATH`, no compiler.
 //!
@@ -180,6 +191,11 @@ pub const TRAILER_LEN: usize = 40;
 
 /// File name of the compiler-less runtime, looked for beside `festina`.
 pub const RUNTIME_NAME: &str = "festina-runtime";
+
+/// The runtime without the built-in database (SQLite not linked in),
+/// preferred for programs that never open the database (§15.1): their
+/// bundles are about a megabyte smaller.
+pub const SLIM_RUNTIME_NAME: &str = "festina-runtime-slim";
 
 /// The argument that makes a `festina-runtime` with no embedded program
 /// print its [`runtime_identity`].
@@ -461,14 +477,22 @@ pub fn runtime_identity() -> String {
     )
 }
 
-/// The runtime to copy into a bundle: a `festina-runtime` of the same
+/// The runtime to copy into a bundle: a `festina-runtime-slim` (when the
+/// program never opens the database) or `festina-runtime` of the same
 /// build beside the running executable if there is one, else the running
 /// executable itself. Either must be a plain executable (no payload).
-pub fn open_runtime() -> io::Result<File> {
-    if let Some(path) = same_build_runtime() {
-        if let Ok(mut file) = File::open(&path) {
-            if let Ok(None) = locate(&mut file) {
-                return Ok(file);
+pub fn open_runtime(needs_database: bool) -> io::Result<File> {
+    let names: &[&str] = if needs_database {
+        &[RUNTIME_NAME]
+    } else {
+        &[SLIM_RUNTIME_NAME, RUNTIME_NAME]
+    };
+    for name in names {
+        if let Some(path) = same_build_runtime(name) {
+            if let Ok(mut file) = File::open(&path) {
+                if let Ok(None) = locate(&mut file) {
+                    return Ok(file);
+                }
             }
         }
     }
@@ -489,11 +513,11 @@ pub fn open_runtime() -> io::Result<File> {
     }
 }
 
-/// `festina-runtime` beside the running executable, if it is there and
+/// The runtime named `runtime` beside the running executable, if it is there and
 /// answers the identity probe with this build's [`runtime_identity`].
-fn same_build_runtime() -> Option<PathBuf> {
+fn same_build_runtime(runtime: &str) -> Option<PathBuf> {
     let exe = std::env::current_exe().ok()?;
-    let name = format!("{RUNTIME_NAME}{}", std::env::consts::EXE_SUFFIX);
+    let name = format!("{runtime}{}", std::env::consts::EXE_SUFFIX);
     let path = exe.parent()?.join(name);
     if !path.is_file() || path == exe {
         return None;
@@ -526,8 +550,8 @@ fn same_build_runtime() -> Option<PathBuf> {
 /// `payload`, then the trailer. The file is written under a temporary name
 /// in the same directory and renamed into place, so an existing `out`
 /// (even a running bundle) is replaced whole. Returns the bundle's size.
-pub fn write_bundle(out: &Path, payload: &[u8]) -> io::Result<u64> {
-    let mut runtime = open_runtime()?;
+pub fn write_bundle(out: &Path, payload: &[u8], needs_database: bool) -> io::Result<u64> {
+    let mut runtime = open_runtime(needs_database)?;
     let runtime_len = runtime.metadata()?.len();
     let tmp = temporary_path(out);
     let result = write_parts(&tmp, &mut runtime, runtime_len, payload)

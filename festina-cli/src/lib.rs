@@ -11,6 +11,7 @@
 pub mod bundle;
 
 use festina_vm::interp::Interpreter;
+use festina_vm::native::NativeEntry;
 use festina_vm::program::Program;
 use std::io::Write;
 use std::process::ExitCode;
@@ -33,6 +34,12 @@ pub fn arguments() -> impl Iterator<Item = String> {
 /// was refused (`festina: this bundle is damaged: ...` or a version
 /// mismatch, status 2) without running.
 pub fn run_if_bundle() -> Option<i32> {
+    run_if_bundle_with(festina_stdlib::natives)
+}
+
+/// [`run_if_bundle`] for a runtime that registers the natives `natives`
+/// returns (`festina-runtime-slim` leaves out the database's).
+pub fn run_if_bundle_with(natives: fn() -> Vec<NativeEntry>) -> Option<i32> {
     match bundle::embedded_program() {
         bundle::Embedded::None => None,
         bundle::Embedded::Program(program) => {
@@ -42,7 +49,10 @@ pub fn run_if_bundle() -> Option<i32> {
                     .map(|p| p.to_string_lossy().into_owned())
                     .unwrap_or_default()
             });
-            Some(run_program(*program, argv0, argv.collect()).unwrap_or_else(i32::from))
+            Some(
+                run_program_with(*program, argv0, argv.collect(), &natives())
+                    .unwrap_or_else(i32::from),
+            )
         }
         bundle::Embedded::Refused(refusal) => {
             eprintln!("festina: {refusal}");
@@ -55,8 +65,17 @@ pub fn run_if_bundle() -> Option<i32> {
 /// exit status. A load error (the VM's verifier or a missing native) is
 /// reported as `festina: <reason>` and gives `Err(2)`.
 pub fn run_program(program: Program, argv0: String, args: Vec<String>) -> Result<i32, u8> {
-    let natives = festina_stdlib::natives();
-    let mut interp = Interpreter::new(Arc::new(program), &natives).map_err(|e| {
+    run_program_with(program, argv0, args, &festina_stdlib::natives())
+}
+
+/// [`run_program`] with the given native registry.
+pub fn run_program_with(
+    program: Program,
+    argv0: String,
+    args: Vec<String>,
+    natives: &[NativeEntry],
+) -> Result<i32, u8> {
+    let mut interp = Interpreter::new(Arc::new(program), natives).map_err(|e| {
         eprintln!("festina: {e}");
         USAGE_ERROR
     })?;
@@ -69,4 +88,25 @@ pub fn run_program(program: Program, argv0: String, args: Vec<String>) -> Result
 pub fn exit_code(status: i32) -> ExitCode {
     let _ = std::io::stdout().flush();
     ExitCode::from(status as u8)
+}
+
+/// The `main` of the runtime binaries (`festina-runtime`,
+/// `festina-runtime-slim`) with the natives they register: run the
+/// embedded program, or answer `festina compile`'s identity probe
+/// (`--festina-runtime-identity`); anything else is a usage error
+/// (status 2).
+pub fn runtime_main(natives: fn() -> Vec<NativeEntry>) -> ExitCode {
+    if let Some(status) = run_if_bundle_with(natives) {
+        return exit_code(status);
+    }
+    let args: Vec<String> = arguments().skip(1).collect();
+    if args.len() == 1 && args[0] == bundle::IDENTITY_FLAG {
+        println!("{}", bundle::runtime_identity());
+        return exit_code(0);
+    }
+    eprintln!(
+        "festina-runtime: no program is embedded in this file: it is the runtime that \
+         `festina compile app.f` copies into bundles, not a command of its own"
+    );
+    exit_code(i32::from(USAGE_ERROR))
 }

@@ -110,7 +110,8 @@ fn compile_bundle(path: &str, output: Option<String>) -> Result<i32, u8> {
         eprintln!("festina: internal error: the compiled program does not load back: {refusal}");
         return Err(USAGE_ERROR);
     }
-    match bundle::write_bundle(out, &payload) {
+    let needs_database = festina_stdlib::uses_database(&program.natives);
+    match bundle::write_bundle(out, &payload, needs_database) {
         Ok(size) => {
             eprintln!("wrote {output} ({})", bundle::human_size(size));
             Ok(0)

@@ -36,6 +36,10 @@ fn festina_runtime() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_festina-runtime"))
 }
 
+fn festina_runtime_slim() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_festina-runtime-slim"))
+}
+
 /// A fresh directory, removed when dropped.
 struct TempDir(PathBuf);
 
@@ -253,10 +257,10 @@ fn bundle_is_the_runtime_then_payload_then_trailer() {
     let bundle = bundle_of(&dir, "hello", HELLO);
     let bytes = fs::read(&bundle).unwrap();
     let parts = split(&bytes);
-    let runtime_bytes = fs::read(festina_runtime()).unwrap();
+    let runtime_bytes = fs::read(festina_runtime_slim()).unwrap();
     assert!(
         parts.runtime == runtime_bytes,
-        "the runtime is a copy of the festina-runtime beside festina"
+        "a program without the database gets the festina-runtime-slim beside festina"
     );
     assert!(
         runtime_bytes.len() < fs::metadata(festina()).unwrap().len() as usize,
@@ -269,6 +273,31 @@ fn bundle_is_the_runtime_then_payload_then_trailer() {
     assert_eq!(t[28..32], 1u32.to_le_bytes());
     // Reassembling by the documented layout gives the same bytes.
     assert!(assemble(&parts, FORMAT_VERSION, 1) == bytes);
+}
+
+#[test]
+fn database_programs_get_the_full_runtime_and_others_the_slim_one() {
+    let dir = TempDir::new("runtimes");
+    let db = bundle_of(
+        &dir,
+        "db",
+        "DatabaseURL = ':memory:'\ntable Note {\n    body:text\n}\nsqlite('INSERT INTO Note (body) VALUES (?)', ['hi'])\narr[Note] notes = sqlite('SELECT * FROM Note')\nlog(notes)\n",
+    );
+    let parts_db = fs::read(&db).unwrap();
+    let full = fs::read(festina_runtime()).unwrap();
+    assert!(
+        split(&parts_db).runtime == full,
+        "the database needs festina-runtime"
+    );
+    let run = run_in(dir.path(), &db, &[]);
+    assert_eq!(run.stdout, "[{\"body\":\"hi\"}]\n", "{run:?}");
+    let slim = fs::read(festina_runtime_slim()).unwrap();
+    assert!(
+        slim.len() < full.len(),
+        "festina-runtime-slim leaves SQLite out, so it is smaller"
+    );
+    let hello = bundle_of(&dir, "hello", HELLO);
+    assert!(split(&fs::read(&hello).unwrap()).runtime == slim);
 }
 
 #[test]

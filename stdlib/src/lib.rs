@@ -26,4 +26,4 @@ pub mod regexp;
 pub mod text;
 pub mod timers;
 
-pub use crate::core::natives;
+pub use crate::core::{natives, natives_without_database, uses_database};
