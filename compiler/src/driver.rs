@@ -207,12 +207,17 @@ impl Loader {
             let d = self.diagnostic(idx, e.range, e.message);
             self.diags.push(d);
         }
-        stack.push(canon);
         let base_dir = Path::new(&display)
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_default();
-        let real_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        // Imports resolve against the file's real location (§6.2: canonical
+        // paths), so a symlinked entry file finds its real neighbours.
+        let real_dir = canon
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| path.parent().map(Path::to_path_buf).unwrap_or_default());
+        stack.push(canon);
         for stmt in root.statements() {
             let ast::Stmt::ImportDecl(imp) = stmt else {
                 continue;

@@ -96,6 +96,7 @@ pub fn exit_code(status: i32) -> ExitCode {
 /// (`--festina-runtime-identity`); anything else is a usage error
 /// (status 2).
 pub fn runtime_main(natives: fn() -> Vec<NativeEntry>) -> ExitCode {
+    restore_default_sigpipe();
     if let Some(status) = run_if_bundle_with(natives) {
         return exit_code(status);
     }
@@ -109,4 +110,19 @@ pub fn runtime_main(natives: fn() -> Vec<NativeEntry>) -> ExitCode {
          `festina compile app.f` copies into bundles, not a command of its own"
     );
     exit_code(i32::from(USAGE_ERROR))
+}
+
+/// Give `SIGPIPE` its default action again (the Rust runtime ignores it),
+/// so that `festina app.f | head -1` ends the program when `head` exits,
+/// as `yes | head -1` does, instead of a panic on a broken pipe or a
+/// program that logs forever into a closed pipe. Call first in `main`.
+/// (A future HTTP server must send with `MSG_NOSIGNAL` on its sockets.)
+pub fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: `signal` with `SIG_DFL` only resets the disposition of one
+    // signal; it runs first in `main`, before any other thread exists, and
+    // touches no memory of ours. Exercised by tests/pipes.rs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }

@@ -22,6 +22,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    festina_cli::restore_default_sigpipe();
     if let Some(status) = festina_cli::run_if_bundle() {
         return exit_code(status);
     }

@@ -182,10 +182,12 @@ fn convert(it: &mut Interpreter, v: &J, ty: &Type, path: &mut String) -> Result<
             _ => Err(mismatch(path, "a bool", v)),
         },
         Type::Text => match v {
+            J::String(s) if s.contains('\0') => Err(nul_in_string(path)),
             J::String(s) => Ok(Value::text(s.as_str())),
             _ => Err(mismatch(path, "a text", v)),
         },
         Type::Ascii => match v {
+            J::String(s) if s.contains('\0') => Err(nul_in_string(path)),
             J::String(s) if s.is_ascii() => Ok(Value::ascii(s.as_bytes())),
             J::String(_) => Err(format!(
                 "the string at {path} has non-ASCII characters, expected an ascii"
@@ -214,6 +216,11 @@ fn convert(it: &mut Interpreter, v: &J, ty: &Type, path: &mut String) -> Result<
             for (k, x) in obj {
                 let len = path.len();
                 push_key(path, k);
+                if k.contains('\0') {
+                    return Err(format!(
+                        "the key at {path} contains a NUL character, which text cannot hold"
+                    ));
+                }
                 let item = convert(it, x, elem, path)?;
                 path.truncate(len);
                 if let Value::Map(m) = &map {
@@ -343,6 +350,11 @@ fn convert_enum(it: &mut Interpreter, v: &J, eid: u32, path: &mut String) -> Res
             en.name
         )
     }))
+}
+
+/// The error for a `\u0000` in a string: `text` cannot hold a NUL (§7.5.2).
+fn nul_in_string(path: &str) -> String {
+    format!("the string at {path} contains a NUL character, which text cannot hold")
 }
 
 #[cfg(test)]

@@ -112,6 +112,12 @@ impl Checker<'_> {
                 Some(t) => self.resolve_type(&t, ManualOk::No),
                 None => Type::Error,
             };
+            if out.len() == MAX_FIELDS {
+                self.error(
+                    name.text_range(),
+                    format!("a struct or table may declare at most {MAX_FIELDS} fields"),
+                );
+            }
             if out.iter().any(|o| o.name == name.text()) {
                 self.error(
                     name.text_range(),
@@ -227,6 +233,12 @@ impl Checker<'_> {
     }
 
     fn declare_function(&mut self, f: &ast::FuncDecl) {
+        if self.module.functions.len() == MAX_FUNCTIONS {
+            self.error(
+                f.syntax().text_range(),
+                format!("a program may declare at most {MAX_FUNCTIONS} functions"),
+            );
+        }
         let mut params = Vec::new();
         if let Some(list) = f.param_list() {
             for p in list.params() {
@@ -309,6 +321,12 @@ impl Checker<'_> {
                     continue;
                 };
                 let Some(name) = v.name() else { continue };
+                if self.module.globals.len() == MAX_GLOBALS {
+                    self.error(
+                        v.syntax().text_range(),
+                        format!("a program may declare at most {MAX_GLOBALS} global variables"),
+                    );
+                }
                 let ty = match v.ty() {
                     Some(t) => self.resolve_type(
                         &t,
@@ -359,8 +377,10 @@ impl Checker<'_> {
     fn check_function(&mut self, f: &ast::FuncDecl, id: u32) {
         let sig = self.sigs[id as usize].clone();
         self.begin_body(sig.ret.clone(), f.param_list(), &sig.params);
+        // The body's outermost block is the parameters' scope (§6.7): a
+        // local may not redeclare a parameter.
         let mut body = match f.body() {
-            Some(b) => self.check_block_stmts(&b),
+            Some(b) => b.statements().filter_map(|s| self.check_stmt(&s)).collect(),
             None => Vec::new(),
         };
         self.pop_scope();
@@ -629,6 +649,14 @@ impl Checker<'_> {
         self.lookup_local(name)
     }
 }
+
+/// Most functions a program may have (arrows and generated ones included):
+/// calls name them with 16-bit operands.
+const MAX_FUNCTIONS: usize = 60_000;
+/// Most global variables a program may declare.
+const MAX_GLOBALS: usize = 30_000;
+/// Most fields of one struct or table: field operands are 16-bit.
+const MAX_FIELDS: usize = 30_000;
 
 /// A record whose name is known and whose fields come in pass 2.
 fn empty_record(name: Option<crate::syntax::SyntaxToken>) -> Record {

@@ -358,7 +358,7 @@ impl Checker<'_> {
             Some(Type::Map(t)) => Some((**t).clone()),
             _ => None,
         };
-        let mut seen_keys: Vec<String> = Vec::new();
+        let mut seen_keys: hashbrown::HashSet<String> = hashbrown::HashSet::new();
         let mut entries = Vec::new();
         for entry in m.entries() {
             let Some((key, key_lit, value_ast, vrange)) = self.map_entry_parts(&entry) else {
@@ -371,7 +371,7 @@ impl Checker<'_> {
                         format!("duplicate key '{k}' in map literal"),
                     );
                 }
-                seen_keys.push(k);
+                seen_keys.insert(k);
             }
             let value = match &value_ast {
                 Some(v) => self.expr(v, value_ty.as_ref(), struct_ok),
