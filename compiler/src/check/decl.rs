@@ -558,6 +558,12 @@ impl Checker<'_> {
     /// body sees only globals and its parameters.
     pub(super) fn check_arrow(&mut self, a: &ast::Arrow) -> Expr {
         let range = a.syntax().text_range();
+        if self.module.functions.len() == MAX_FUNCTIONS {
+            self.error(
+                range,
+                format!("a program may declare at most {MAX_FUNCTIONS} functions"),
+            );
+        }
         let line = self.line(range);
         let mut params = Vec::new();
         let mut names = Vec::new();
