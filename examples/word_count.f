@@ -6,7 +6,8 @@
 //
 //     festina word_count.f [file] [how-many]
 //
-// With no arguments it reads word_count.txt beside it and shows the top 10.
+// With no arguments it reads word_count.txt from the current directory
+// (run it from examples/) and shows the top 10.
 
 text path = 'word_count.txt'
 if argv.length > 1 {
