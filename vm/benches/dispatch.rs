@@ -198,7 +198,10 @@ fn array_index(rounds: i32) -> Arc<Program> {
             JumpIfTrue { cond: 3, off: -4 },
             // for r < rounds: for i < xs.length: sum += xs[i]
             LoadInt { dst: 4, imm: 0 },
-            LoadInt { dst: 5, imm: rounds },
+            LoadInt {
+                dst: 5,
+                imm: rounds,
+            },
             LoadInt { dst: 6, imm: 0 },
             LoadInt { dst: 1, imm: 0 },
             ArrLen { dst: 2, arr: 0 },
@@ -257,7 +260,11 @@ fn dispatch(c: &mut Criterion) {
     let cases: [(&str, u64, Arc<Program>); 5] = [
         ("calls (fib 20)", 2 * 10_946 - 1, calls(20)),
         ("loop (1e6 iterations)", 1_000_000, counted_loop(1_000_000)),
-        ("field access (1e5 x.a = x.a + x.b)", 100_000, field_access(100_000)),
+        (
+            "field access (1e5 x.a = x.a + x.b)",
+            100_000,
+            field_access(100_000),
+        ),
         ("array indexing (1e5 reads)", 100_000, array_index(100)),
         ("text append (1e5 appends)", 100_000, text_append(100_000)),
     ];

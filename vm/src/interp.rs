@@ -1236,8 +1236,17 @@ impl Interpreter {
                     let a = self.heap.new_arr(Vec::with_capacity(cap as usize));
                     assign(regm!(dst), Value::Arr(a));
                 }
+                Instr::NewArrFrom { dst, base: b, n } => {
+                    self.maybe_collect();
+                    let mut items = Vec::with_capacity(n as usize);
+                    for k in 0..n {
+                        items.push(copy_value(reg!(b + k)));
+                    }
+                    let a = self.heap.new_arr(items);
+                    assign(regm!(dst), Value::Arr(a));
+                }
                 Instr::ArrPush { arr, src } => {
-                    let v = reg!(src).clone();
+                    let v = copy_value(reg!(src));
                     match reg!(arr) {
                         Value::Arr(a) => {
                             a.push(v);
@@ -1530,42 +1539,37 @@ impl Drop for Interpreter {
 // ---------------------------------------------------------------------------
 // Out-of-line helpers.
 
-/// `*slot = Int(x)`: payload-only when the slot already holds that
-/// variant, a plain write over another scalar, a release otherwise. Partial
-/// stores keep later narrow loads store-forwardable.
+/// `*slot = Int(x)`: a plain write (tag and payload) over any scalar, a
+/// release otherwise. One compare: the scalars are the first five tags.
 #[inline(always)]
 fn store_int(slot: &mut Value, x: i64) {
-    match slot {
-        Value::Int(p) => *p = x,
+    if slot.is_scalar() {
         // SAFETY: the old scalar owns nothing; overwriting it is exact.
-        s if s.is_scalar() => unsafe { std::ptr::write(s, Value::Int(x)) },
-        s => replace_managed(s, Value::Int(x)),
+        unsafe { std::ptr::write(slot, Value::Int(x)) }
+    } else {
+        replace_managed(slot, Value::Int(x))
     }
 }
 
-/// `*slot = Float(x)`: payload-only when the slot already holds that
-/// variant, a plain write over another scalar, a release otherwise. Partial
-/// stores keep later narrow loads store-forwardable.
+/// `*slot = Float(x)`, like [`store_int`].
 #[inline(always)]
 fn store_float(slot: &mut Value, x: f64) {
-    match slot {
-        Value::Float(p) => *p = x,
+    if slot.is_scalar() {
         // SAFETY: the old scalar owns nothing; overwriting it is exact.
-        s if s.is_scalar() => unsafe { std::ptr::write(s, Value::Float(x)) },
-        s => replace_managed(s, Value::Float(x)),
+        unsafe { std::ptr::write(slot, Value::Float(x)) }
+    } else {
+        replace_managed(slot, Value::Float(x))
     }
 }
 
-/// `*slot = Bool(x)`: payload-only when the slot already holds that
-/// variant, a plain write over another scalar, a release otherwise. Partial
-/// stores keep later narrow loads store-forwardable.
+/// `*slot = Bool(x)`, like [`store_int`].
 #[inline(always)]
 fn store_bool(slot: &mut Value, x: bool) {
-    match slot {
-        Value::Bool(p) => *p = x,
+    if slot.is_scalar() {
         // SAFETY: the old scalar owns nothing; overwriting it is exact.
-        s if s.is_scalar() => unsafe { std::ptr::write(s, Value::Bool(x)) },
-        s => replace_managed(s, Value::Bool(x)),
+        unsafe { std::ptr::write(slot, Value::Bool(x)) }
+    } else {
+        replace_managed(slot, Value::Bool(x))
     }
 }
 
@@ -1579,6 +1583,17 @@ fn copy_to(dst: &mut Value, src: &Value) {
         Value::Float(f) => store_float(dst, f),
         Value::Bool(b) => store_bool(dst, b),
         _ => assign(dst, src.clone()),
+    }
+}
+
+/// A copy of `v` (retained when managed), without a call for the scalars.
+#[inline(always)]
+fn copy_value(v: &Value) -> Value {
+    match *v {
+        Value::Int(i) => Value::Int(i),
+        Value::Float(f) => Value::Float(f),
+        Value::Bool(b) => Value::Bool(b),
+        ref other => other.clone(),
     }
 }
 

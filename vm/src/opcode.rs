@@ -323,6 +323,10 @@ instructions! {
     NewArr { dst: Reg, cap: u16 },
     /// push R[src] onto array R[arr]
     ArrPush { arr: Reg, src: Reg },
+    /// R[dst] := a fresh array of the `n` values R[base..base+n], in order
+    /// (an array literal whose elements were evaluated into consecutive
+    /// registers; one instruction instead of `NewArr` and `n` `ArrPush`)
+    NewArrFrom { dst: Reg, base: Reg, n: u16 },
     /// R[dst] := pop from array R[arr], or null when empty
     ArrPop { dst: Reg, arr: Reg },
     /// R[dst] := R[arr][R[idx]]; out of range is a runtime failure naming

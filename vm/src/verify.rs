@@ -313,6 +313,15 @@ fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> R
             }
             Ok(())
         }
+        NewArrFrom { dst, base, n } => {
+            reg(dst)?;
+            if base as usize + n as usize > nregs {
+                return Err(format!(
+                    "element block r{base}+{n} exceeds {nregs} registers"
+                ));
+            }
+            Ok(())
+        }
         CallNative {
             dst,
             base,

@@ -1075,3 +1075,56 @@ fn lone_increment_and_loop_is_rejected() {
         err.message
     );
 }
+
+/// `NewArrFrom` builds an array literal from consecutive registers (ints
+/// and managed values alike); a block past the window is rejected.
+#[test]
+fn new_arr_from_registers() {
+    let mut p = program(vec![func(
+        "<main>",
+        0,
+        6,
+        vec![
+            LoadInt { dst: 1, imm: 7 },
+            LoadConst { dst: 2, k: 0 },
+            LoadInt { dst: 3, imm: -1 },
+            NewArrFrom {
+                dst: 0,
+                base: 1,
+                n: 3,
+            },
+            LoadNull { dst: 2 },
+            ToText {
+                dst: 4,
+                src: 0,
+                mode: 0,
+            },
+            CallNative {
+                dst: 4,
+                base: 4,
+                id: LOG,
+                argc: 1,
+            },
+            ReturnVoid {},
+        ],
+    )]);
+    p.consts = vec![festina_vm::program::Const::Text("x".into())];
+    let (code, out, _) = run(p);
+    assert_eq!(code, 0);
+    assert_eq!(out, "[7,\"x\",-1]\n");
+    let bad = program(vec![func(
+        "<main>",
+        0,
+        2,
+        vec![
+            NewArrFrom {
+                dst: 0,
+                base: 1,
+                n: 2,
+            },
+            ReturnVoid {},
+        ],
+    )]);
+    let err = Interpreter::new(Arc::new(bad), NATIVES).unwrap_err();
+    assert!(err.message.contains("element block"), "{}", err.message);
+}

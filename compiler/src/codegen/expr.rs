@@ -419,6 +419,17 @@ impl FuncGen<'_> {
     }
 
     fn new_arr(&mut self, elems: &[Expr], dst: Reg) {
+        // Up to 64 elements: evaluate them into consecutive temporaries and
+        // build the array with one `NewArrFrom` (the temporaries holding
+        // managed values are released at the end of the statement).
+        if !elems.is_empty() && elems.len() <= 64 {
+            let mark = self.temp_mark();
+            let base = self.args(elems);
+            let n = elems.len() as u16;
+            self.emit(Instr::NewArrFrom { dst, base, n });
+            self.reset_temps(mark);
+            return;
+        }
         let cap = u16::try_from(elems.len()).unwrap_or(u16::MAX);
         self.emit(Instr::NewArr { dst, cap });
         for el in elems {

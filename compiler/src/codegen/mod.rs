@@ -32,6 +32,16 @@
 //! places). `a > b` and `a >= b` evaluate `a` then `b` and emit `LtInt` /
 //! `LeInt` with the operand registers swapped.
 //!
+//! Two kinds of value get a register for the whole function, reserved
+//! before the body (`FuncGen::with_globals`, `FuncGen::pin_constants`):
+//! globals that only the top-level code declaring them uses (`globals.rs`),
+//! so that a script's variables are register operands rather than
+//! `GetGlobal`/`SetGlobal`; and the int and float literals that the
+//! function's loops use as operands (`consts.rs`), loaded once in the
+//! prologue so that a loop body runs no `LoadInt`. An array literal of up
+//! to 64 elements evaluates them into consecutive temporaries and builds
+//! the array with one `NewArrFrom`.
+//!
 //! # Calls
 //!
 //! Arguments are evaluated into consecutive fresh temporaries at the top
