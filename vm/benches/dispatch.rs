@@ -13,16 +13,7 @@ use festina_vm::types::Type;
 use std::sync::Arc;
 
 fn func(name: &str, nparams: u16, nregs: u16, code: Vec<Instr>) -> Function {
-    let lines = vec![1; code.len()];
-    Function {
-        name: name.into(),
-        file: 0,
-        nparams,
-        nregs,
-        returns_value: true,
-        code,
-        lines,
-    }
+    Function::hand_written(name, nparams, nregs, code)
 }
 
 fn program(functions: Vec<Function>) -> Arc<Program> {

@@ -40,6 +40,22 @@ pub struct Function {
     pub lines: Vec<u32>,
 }
 
+impl Function {
+    /// A function written by hand (tests, benchmarks): returns a value,
+    /// declared in file 0, instruction `i` on line `i + 1`.
+    pub fn hand_written(name: &str, nparams: u16, nregs: u16, code: Vec<Instr>) -> Function {
+        Function {
+            name: name.into(),
+            file: 0,
+            nparams,
+            nregs,
+            returns_value: true,
+            lines: (1..=code.len() as u32).collect(),
+            code,
+        }
+    }
+}
+
 /// A global variable slot (`G[g]`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Global {

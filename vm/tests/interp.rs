@@ -78,16 +78,7 @@ const NATIVES: &[NativeEntry] = &[
 ];
 
 fn func(name: &str, nparams: u16, nregs: u16, code: Vec<Instr>) -> Function {
-    let lines = (1..=code.len() as u32).collect();
-    Function {
-        name: name.into(),
-        file: 0,
-        nparams,
-        nregs,
-        returns_value: true,
-        code,
-        lines,
-    }
+    Function::hand_written(name, nparams, nregs, code)
 }
 
 fn program(functions: Vec<Function>) -> Program {

@@ -73,13 +73,7 @@ impl Checker<'_> {
             .map(|l| l.items().collect())
             .unwrap_or_default();
         if items.is_empty() || items.len() > 2 {
-            self.error(
-                range,
-                format!(
-                    "wrong number of arguments to 'sqlite': expected 1 or 2, found {}",
-                    items.len()
-                ),
-            );
+            self.arity_error(range, "'sqlite'", "1 or 2", items.len());
             return self.db_error_expr(line);
         }
         let mut args = Vec::new();
@@ -397,13 +391,7 @@ impl Checker<'_> {
         line: u32,
     ) -> Expr {
         if args.len() != 1 {
-            self.error(
-                range,
-                format!(
-                    "wrong number of arguments to 'undefined': expected 1, found {}",
-                    args.len()
-                ),
-            );
+            self.arity_error(range, "'undefined'", "1", args.len());
             return self.db_error_expr(line);
         }
         let arange = args[0].syntax().text_range();

@@ -266,13 +266,7 @@ impl Checker<'_> {
         line: u32,
     ) -> Expr {
         if args.len() != 1 {
-            self.error(
-                range,
-                format!(
-                    "wrong number of arguments to 'callback': expected 1, found {}",
-                    args.len()
-                ),
-            );
+            self.arity_error(range, "'callback'", "1", args.len());
             return mk(ExprKind::Null, Type::Error, line);
         }
         let arange = args[0].syntax().text_range();

@@ -737,14 +737,7 @@ impl Checker<'_> {
             return Vec::new();
         }
         if params.len() != args.len() {
-            self.error(
-                range,
-                format!(
-                    "wrong number of arguments to {what}: expected {}, found {}",
-                    params.len(),
-                    args.len()
-                ),
-            );
+            self.arity_error(range, what, &params.len().to_string(), args.len());
         }
         args.iter()
             .enumerate()
@@ -803,13 +796,11 @@ impl Checker<'_> {
                 .filter(|b| b.name == name)
                 .map(|b| b.params.len().to_string())
                 .collect();
-            self.error(
+            self.arity_error(
                 range,
-                format!(
-                    "wrong number of arguments to '{name}': expected {}, found {}",
-                    arities.join(" or "),
-                    args.len()
-                ),
+                &format!("'{name}'"),
+                &arities.join(" or "),
+                args.len(),
             );
             return self.error_expr(line);
         };
@@ -865,13 +856,7 @@ impl Checker<'_> {
         }
         let arity = |c: &mut Self, n: usize| -> bool {
             if args.len() != n {
-                c.error(
-                    range,
-                    format!(
-                        "wrong number of arguments to '{m}': expected {n}, found {}",
-                        args.len()
-                    ),
-                );
+                c.arity_error(range, &format!("'{m}'"), &n.to_string(), args.len());
                 false
             } else {
                 true

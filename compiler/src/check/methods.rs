@@ -275,12 +275,11 @@ impl Checker<'_> {
         }
         let Some(b) = candidates.iter().find(|b| b.params.len() == args.len()) else {
             let n = candidates[0].params.len();
-            self.error(
+            self.arity_error(
                 range,
-                format!(
-                    "wrong number of arguments to 'Math.{member}': expected {n}, found {}",
-                    args.len()
-                ),
+                &format!("'Math.{member}'"),
+                &n.to_string(),
+                args.len(),
             );
             return Some(self.err_expr(line));
         };
@@ -392,13 +391,11 @@ impl Checker<'_> {
             arities.sort_unstable();
             arities.dedup();
             let expected: Vec<String> = arities.iter().map(|n| n.to_string()).collect();
-            self.error(
+            self.arity_error(
                 range,
-                format!(
-                    "wrong number of arguments to '{name}': expected {}, found {}",
-                    expected.join(" or "),
-                    items.len()
-                ),
+                &format!("'{name}'"),
+                &expected.join(" or "),
+                items.len(),
             );
             self.check_items_for_errors(&items);
             return self.err_expr(line);

@@ -244,6 +244,16 @@ impl<'a> Checker<'a> {
         });
     }
 
+    /// Report a call with the wrong number of arguments (§9.4): `what`
+    /// names the callee as written (`'push'`), `expected` the count or
+    /// counts it accepts (`2`, `1 or 2`).
+    fn arity_error(&mut self, range: TextRange, what: &str, expected: &str, found: usize) {
+        self.error(
+            range,
+            format!("wrong number of arguments to {what}: expected {expected}, found {found}"),
+        );
+    }
+
     fn line(&self, range: TextRange) -> u32 {
         self.lines[self.file as usize].line_of(range.start().into())
     }
