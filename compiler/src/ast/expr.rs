@@ -1,6 +1,7 @@
 //! Expression views (§9).
 
 use super::{ast_enum, ast_node, child, child_after, child_before, children, token};
+use super::{find_element, token_kind_where, token_where, Pick};
 use super::{ParamList, TypeRef};
 use crate::syntax::{binary_precedence, SyntaxKind, SyntaxKind::*, SyntaxToken};
 
@@ -45,9 +46,7 @@ ast_enum! {
 /// The first direct child token of `node` that is not trivia or a line
 /// feed.
 fn first_token(node: &crate::syntax::SyntaxNode) -> Option<SyntaxToken> {
-    node.children_with_tokens()
-        .filter_map(|it| it.into_token())
-        .find(|t| !t.kind().is_trivia() && t.kind() != NEWLINE)
+    token_where(node, |k| !k.is_trivia() && k != NEWLINE)
 }
 
 /// What kind of value a [`Literal`] is.
@@ -80,7 +79,7 @@ impl Literal {
     }
     /// Which kind of literal this is (`Null` if the tree is malformed).
     pub fn kind(&self) -> LiteralKind {
-        match self.token().map(|t| t.kind()) {
+        match token_kind_where(&self.0, |k| !k.is_trivia() && k != NEWLINE) {
             Some(INT_NUMBER) => LiteralKind::Int,
             Some(FLOAT_NUMBER) => LiteralKind::Float,
             Some(STRING) => LiteralKind::String,
@@ -286,11 +285,20 @@ impl Field {
     }
     /// The member name: an `IDENT` or a reserved-word token (§7.4).
     pub fn name(&self) -> Option<SyntaxToken> {
-        self.0
-            .children_with_tokens()
-            .filter_map(|it| it.into_token())
-            .skip_while(|t| t.kind() != DOT)
-            .find(|t| t.kind() == IDENT || t.kind().is_keyword())
+        let mut seen_dot = false;
+        find_element(&self.0, |k, is_token| {
+            if !is_token {
+                Pick::Skip
+            } else if !seen_dot {
+                seen_dot = k == DOT;
+                Pick::Skip
+            } else if k == IDENT || k.is_keyword() {
+                Pick::Take
+            } else {
+                Pick::Skip
+            }
+        })
+        .and_then(|it| it.into_token())
     }
 }
 
@@ -376,14 +384,11 @@ impl Postfix {
     }
     /// The `++` or `--` token.
     pub fn op_token(&self) -> Option<SyntaxToken> {
-        self.0
-            .children_with_tokens()
-            .filter_map(|it| it.into_token())
-            .find(|t| matches!(t.kind(), PLUS2 | MINUS2))
+        token_where(&self.0, |k| matches!(k, PLUS2 | MINUS2))
     }
     /// `PLUS2` or `MINUS2`.
     pub fn op_kind(&self) -> Option<SyntaxKind> {
-        self.op_token().map(|t| t.kind())
+        token_kind_where(&self.0, |k| matches!(k, PLUS2 | MINUS2))
     }
 }
 
@@ -400,7 +405,7 @@ impl Prefix {
     }
     /// `MINUS`, `PLUS`, `BANG` or `TYPEOF_KW`.
     pub fn op_kind(&self) -> Option<SyntaxKind> {
-        self.op_token().map(|t| t.kind())
+        token_kind_where(&self.0, |k| !k.is_trivia() && k != NEWLINE)
     }
     /// The operand.
     pub fn operand(&self) -> Option<Expr> {
@@ -418,14 +423,11 @@ ast_node!(
 impl Binary {
     /// The operator token.
     pub fn op_token(&self) -> Option<SyntaxToken> {
-        self.0
-            .children_with_tokens()
-            .filter_map(|it| it.into_token())
-            .find(|t| binary_precedence(t.kind()).is_some())
+        token_where(&self.0, |k| binary_precedence(k).is_some())
     }
     /// The operator kind, e.g. `PLUS` or `EQ3` (rejected by the checker).
     pub fn op_kind(&self) -> Option<SyntaxKind> {
-        self.op_token().map(|t| t.kind())
+        token_kind_where(&self.0, |k| binary_precedence(k).is_some())
     }
     /// The left operand.
     pub fn lhs(&self) -> Option<Expr> {

@@ -162,10 +162,7 @@ expr_stmt_view!(
 impl LoadStmt {
     /// The leading `blob`, `img` or `aud` keyword.
     pub fn kind_token(&self) -> Option<SyntaxToken> {
-        self.0
-            .children_with_tokens()
-            .filter_map(|it| it.into_token())
-            .find(|t| matches!(t.kind(), BLOB_KW | IMG_KW | AUD_KW))
+        super::token_where(&self.0, |k| matches!(k, BLOB_KW | IMG_KW | AUD_KW))
     }
 }
 
@@ -223,15 +220,23 @@ impl IfStmt {
     }
     /// The `else` block or chained `if`.
     pub fn else_branch(&self) -> Option<ElseBranch> {
-        self.0
-            .children_with_tokens()
-            .skip_while(|it| it.kind() != ELSE_KW)
-            .filter_map(|it| it.into_node())
-            .find_map(|node| match node.kind() {
-                BLOCK => Some(ElseBranch::Block(Block(node))),
-                IF_STMT => Some(ElseBranch::If(IfStmt(node))),
-                _ => None,
-            })
+        let mut seen_else = false;
+        let node = super::find_element(&self.0, |k, is_token| {
+            if !seen_else {
+                seen_else = k == ELSE_KW;
+                super::Pick::Skip
+            } else if !is_token && matches!(k, BLOCK | IF_STMT) {
+                super::Pick::Take
+            } else {
+                super::Pick::Skip
+            }
+        })?
+        .into_node()?;
+        match node.kind() {
+            BLOCK => Some(ElseBranch::Block(Block(node))),
+            IF_STMT => Some(ElseBranch::If(IfStmt(node))),
+            _ => None,
+        }
     }
     /// The `else` keyword, if any.
     pub fn else_token(&self) -> Option<SyntaxToken> {

@@ -30,10 +30,7 @@ ast_node!(
 impl NamedType {
     /// The keyword or identifier token.
     pub fn token(&self) -> Option<SyntaxToken> {
-        self.0
-            .children_with_tokens()
-            .filter_map(|it| it.into_token())
-            .find(|t| t.kind() == IDENT || t.kind().is_keyword())
+        super::token_where(&self.0, |k| k == IDENT || k.is_keyword())
     }
     /// The type's spelling, e.g. `"int"` or `"User"`.
     pub fn name(&self) -> String {

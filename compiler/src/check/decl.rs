@@ -5,6 +5,7 @@ use super::ty::ManualOk;
 use super::{Checker, FnState, FuncSig, GlobalInfo, LocalSym, TypeSym, ValueSym};
 use crate::ast;
 use crate::hir::{self, Expr, ExprKind, Stmt, StmtKind};
+use crate::syntax::SyntaxKind;
 use festina_vm::program::{Enum, Field, Global, Record};
 use festina_vm::types::{Type, TypeDisplay};
 use hashbrown::{HashMap, HashSet};
@@ -220,15 +221,15 @@ impl Checker<'_> {
     pub(super) fn collect_functions(&mut self) {
         for u in self.units {
             self.file = u.file;
-            let decls: Vec<ast::FuncDecl> = u
-                .root
-                .syntax()
-                .descendants()
-                .filter_map(ast::FuncDecl::cast)
-                .collect();
-            for f in decls {
-                self.declare_function(&f);
+            let decls: Vec<ast::FuncDecl> =
+                ast::descendants_of_kind(u.root.syntax(), SyntaxKind::FUNC_DECL)
+                    .into_iter()
+                    .filter_map(ast::FuncDecl::cast)
+                    .collect();
+            for f in &decls {
+                self.declare_function(f);
             }
+            self.func_decls.push(decls);
         }
     }
 
@@ -357,14 +358,9 @@ impl Checker<'_> {
 
     /// Pass 5a: bodies of declared functions.
     pub(super) fn check_function_bodies(&mut self) {
-        for u in self.units {
+        let all = std::mem::take(&mut self.func_decls);
+        for (u, decls) in self.units.iter().zip(all) {
             self.file = u.file;
-            let decls: Vec<ast::FuncDecl> = u
-                .root
-                .syntax()
-                .descendants()
-                .filter_map(ast::FuncDecl::cast)
-                .collect();
             for f in decls {
                 let Some(&id) = self.func_ids.get(f.syntax()) else {
                     continue;

@@ -992,16 +992,15 @@ impl Checker<'_> {
 
     fn binary(&mut self, b: &ast::Binary, line: u32) -> Expr {
         let range = b.syntax().text_range();
-        let op = b
-            .op_token()
-            .map(|t| t.text().to_string())
-            .unwrap_or_default();
+        let op_token = b.op_token();
+        let op_range = op_token.as_ref().map_or(range, |t| t.text_range());
+        let op = op_token.as_ref().map_or("", |t| t.text());
         let (Some(la), Some(ra)) = (b.lhs(), b.rhs()) else {
             return self.error_expr(line);
         };
         if op == "===" || op == "!==" {
             let fix = if op == "===" { "==" } else { "!=" };
-            let r = b.op_token().map_or(range, |t| t.text_range());
+            let r = op_range;
             self.error(
                 r,
                 format!("'{op}' is not supported in Festina; use '{fix}'"),
@@ -1011,8 +1010,8 @@ impl Checker<'_> {
             return self.error_expr(line);
         }
         if op == "&&" || op == "||" {
-            let l = self.bool_operand(&la, &op);
-            let r = self.bool_operand(&ra, &op);
+            let l = self.bool_operand(&la, op);
+            let r = self.bool_operand(&ra, op);
             let kind = if op == "&&" {
                 ExprKind::And(Box::new(l), Box::new(r))
             } else {
@@ -1025,10 +1024,9 @@ impl Checker<'_> {
         if l.ty == Type::Error || r.ty == Type::Error {
             return self.error_expr(line);
         }
-        let orange = b.op_token().map_or(range, |t| t.text_range());
-        match op.as_str() {
-            "==" | "!=" => self.equality(&op, l, r, orange, line),
-            _ => self.arith(&op, l, r, orange, line),
+        match op {
+            "==" | "!=" => self.equality(op, l, r, op_range, line),
+            _ => self.arith(op, l, r, op_range, line),
         }
     }
 

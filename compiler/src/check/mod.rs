@@ -14,7 +14,10 @@
 //!    collection, §13.3) is computed.
 //! 3. **Functions** (§11.1.2): every function declaration anywhere — top
 //!    level, nested in blocks or other functions — is a global function; its
-//!    signature enters the value namespace.
+//!    signature enters the value namespace. The declarations are found
+//!    once per file by a walk of the green tree
+//!    (`ast::descendants_of_kind`, no red node per tree node) and kept for
+//!    pass 5.
 //!    Top-level event handlers (§11.5) are hoisted the same way: each
 //!    becomes a function and an entry of the module's handler table (see
 //!    `events`).
@@ -171,6 +174,9 @@ struct Checker<'a> {
     /// Globals whose declaration top-level code has passed.
     globals_visible: usize,
     natives: HashMap<String, NativeId>,
+    /// Every function declaration of each unit (in `units` order), found
+    /// once by `collect_functions` and reused by `check_function_bodies`.
+    func_decls: Vec<Vec<ast::FuncDecl>>,
     /// Function declarations, by syntax node, to their ids.
     func_ids: HashMap<crate::syntax::SyntaxNode, FuncId>,
     /// Global declarations, by syntax node, to their ids.
@@ -212,6 +218,7 @@ impl<'a> Checker<'a> {
             global_info: Vec::new(),
             globals_visible: 0,
             natives: HashMap::new(),
+            func_decls: Vec::new(),
             func_ids: HashMap::new(),
             global_ids: HashMap::new(),
             fs: FnState::default(),

@@ -1,6 +1,15 @@
 //! Parser events and their replay into a rowan green tree.
+//!
+//! The tree is assembled by [`TreeBuilder`] rather than rowan's
+//! `GreenNodeBuilder`: rowan's `NodeCache` hashes with FxHash 1.x, whose
+//! hashes of similar short texts (`'k1'`, `'k2'`, ...) collide in its hash
+//! table, so a literal with 100,000 distinct keys took seconds to build
+//! (every lookup walked a long probe chain). [`TreeBuilder`] interns
+//! short tokens and small nodes in tables keyed by the token text (a slice
+//! of the source) and by child identity, with hashbrown's default hasher.
 
-use rowan::{GreenNode, GreenNodeBuilder};
+use hashbrown::HashMap;
+use rowan::{GreenNode, GreenToken, NodeOrToken};
 
 use crate::lexer::Token;
 use crate::syntax::SyntaxKind;
@@ -44,7 +53,7 @@ pub(crate) fn build_tree(text: &str, tokens: &[Token], events: &mut [Event]) -> 
         tokens,
         next_token: 0,
         offset: 0,
-        builder: GreenNodeBuilder::new(),
+        builder: TreeBuilder::default(),
         open: 0,
         done: false,
     };
@@ -104,23 +113,23 @@ struct Sink<'a> {
     tokens: &'a [Token],
     next_token: usize,
     offset: usize,
-    builder: GreenNodeBuilder<'static>,
+    builder: TreeBuilder<'a>,
     open: usize,
     /// The root has been closed; later events are ignored.
     done: bool,
 }
 
-impl Sink<'_> {
+impl<'a> Sink<'a> {
     fn start(&mut self, kind: SyntaxKind) {
         if self.done {
             return;
         }
         if self.open == 0 && kind != SyntaxKind::SOURCE_FILE {
             // Everything must live under the root.
-            self.builder.start_node(SyntaxKind::SOURCE_FILE.into());
+            self.builder.start_node(SyntaxKind::SOURCE_FILE);
             self.open += 1;
         }
-        self.builder.start_node(kind.into());
+        self.builder.start_node(kind);
         self.open += 1;
     }
 
@@ -136,7 +145,7 @@ impl Sink<'_> {
         }
         let end = self.offset + token.len as usize;
         let text = self.text.get(self.offset..end).unwrap_or("");
-        self.builder.token(kind.into(), text);
+        self.builder.token(kind, text);
         self.offset = end;
         self.next_token += 1;
     }
@@ -178,5 +187,89 @@ impl Sink<'_> {
             self.flush_remaining();
         }
         self.builder.finish()
+    }
+}
+
+/// A child of a node under construction.
+type Element = NodeOrToken<GreenNode, GreenToken>;
+
+/// Tokens up to this many bytes are interned (identifiers, keywords,
+/// punctuation, indentation); longer ones are rarely repeated.
+const MAX_INTERNED_TOKEN: usize = 24;
+
+/// Nodes with up to this many children are interned (`NAME_REF`,
+/// `LITERAL`, small types and expressions).
+const MAX_INTERNED_CHILDREN: usize = 3;
+
+/// Builds a green tree bottom-up, like rowan's `GreenNodeBuilder`, with
+/// its own interning (see the module documentation).
+#[derive(Default)]
+struct TreeBuilder<'a> {
+    /// Open nodes: kind and index of their first child in `children`.
+    parents: Vec<(SyntaxKind, usize)>,
+    children: Vec<Element>,
+    tokens: HashMap<(SyntaxKind, &'a str), GreenToken>,
+    /// Small nodes by kind and the identities (addresses) of their
+    /// children, which are themselves interned or unique.
+    nodes: HashMap<(SyntaxKind, [usize; MAX_INTERNED_CHILDREN]), GreenNode>,
+}
+
+impl<'a> TreeBuilder<'a> {
+    fn start_node(&mut self, kind: SyntaxKind) {
+        self.parents.push((kind, self.children.len()));
+    }
+
+    fn token(&mut self, kind: SyntaxKind, text: &'a str) {
+        let token = if text.len() <= MAX_INTERNED_TOKEN {
+            self.tokens
+                .entry((kind, text))
+                .or_insert_with(|| GreenToken::new(kind.into(), text))
+                .clone()
+        } else {
+            GreenToken::new(kind.into(), text)
+        };
+        self.children.push(NodeOrToken::Token(token));
+    }
+
+    fn finish_node(&mut self) {
+        let Some((kind, first)) = self.parents.pop() else {
+            return;
+        };
+        let node = self.node(kind, first);
+        self.children.push(NodeOrToken::Node(node));
+    }
+
+    /// The node of `kind` whose children are `children[first..]` (drained).
+    fn node(&mut self, kind: SyntaxKind, first: usize) -> GreenNode {
+        let count = self.children.len() - first;
+        if count > MAX_INTERNED_CHILDREN {
+            return GreenNode::new(kind.into(), self.children.drain(first..));
+        }
+        let mut key = [0usize; MAX_INTERNED_CHILDREN];
+        for (slot, child) in key.iter_mut().zip(&self.children[first..]) {
+            *slot = match child {
+                NodeOrToken::Node(n) => &**n as *const rowan::GreenNodeData as usize,
+                NodeOrToken::Token(t) => &**t as *const rowan::GreenTokenData as usize,
+            };
+        }
+        // A node's identity includes how many children it has: an
+        // address is never 0, so the zero padding cannot be mistaken for
+        // a child.
+        let children = &mut self.children;
+        let node = self
+            .nodes
+            .entry((kind, key))
+            .or_insert_with(|| GreenNode::new(kind.into(), children.drain(first..)))
+            .clone();
+        self.children.truncate(first);
+        node
+    }
+
+    /// The finished root (the last node closed).
+    fn finish(mut self) -> GreenNode {
+        match self.children.pop() {
+            Some(NodeOrToken::Node(node)) => node,
+            _ => GreenNode::new(SyntaxKind::SOURCE_FILE.into(), std::iter::empty()),
+        }
     }
 }

@@ -16,10 +16,26 @@
 //!    *finish node* events (left-recursive expressions are handled with
 //!    `Marker::precede`, which sets a forward parent on an already emitted
 //!    start event).
-//! 3. **Green tree.** The event sink replays the events into rowan's
-//!    `GreenNodeBuilder`, interleaving the trivia tokens the parser
-//!    skipped. The result is an immutable, lossless green tree: the text of
-//!    the root always equals the input, byte for byte, whatever the input.
+//! 3. **Green tree.** The event sink replays the events into a small
+//!    green-tree builder of our own, interleaving the trivia tokens the
+//!    parser skipped. The result is an immutable, lossless rowan green
+//!    tree: the text of the root always equals the input, byte for byte,
+//!    whatever the input. The builder interns short tokens (keyed by the
+//!    source slice) and nodes of at most three children (keyed by the
+//!    identity of their children) in hashbrown tables; rowan's own
+//!    `GreenNodeBuilder`/`NodeCache` hashes with FxHash 1.x, whose hashes
+//!    of similar short texts collide, which made a literal with 100,000
+//!    keys take seconds to build.
+//!
+//! # Walking the tree cheaply
+//!
+//! A red (cursor) node costs an allocation and a free each time rowan
+//! creates one, and a red iterator creates one per element it passes. The
+//! typed views in [`crate::ast`] therefore scan a node's *green* children
+//! (free) and materialise only the child they return, located by its text
+//! range (a binary search in the green node); whole-tree searches such as
+//! "every function declaration" (`ast::descendants_of_kind`) run over the
+//! green tree and create red nodes only on the path to each match.
 //!
 //! # Errors
 //!
