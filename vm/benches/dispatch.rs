@@ -67,9 +67,11 @@ fn calls(n: i32) -> Arc<Program> {
         1,
         5,
         vec![
-            LoadInt { dst: 2, imm: 2 },
-            LtInt { dst: 1, a: 0, b: 2 },
-            JumpIfFalse { cond: 1, off: 1 },
+            JumpGeIntImm {
+                a: 0,
+                imm: 2,
+                off: 1,
+            },
             Return { src: 0 },
             AddIntImm {
                 dst: 3,
@@ -116,8 +118,11 @@ fn counted_loop(n: i32) -> Arc<Program> {
                 a: 1,
                 imm: 1,
             },
-            LtInt { dst: 3, a: 1, b: 2 },
-            JumpIfTrue { cond: 3, off: -4 },
+            JumpLtInt {
+                a: 1,
+                b: 2,
+                off: -3,
+            },
             ReturnVoid {},
         ],
     )])
@@ -161,8 +166,11 @@ fn field_access(n: i32) -> Arc<Program> {
                 a: 1,
                 imm: 1,
             },
-            LtInt { dst: 5, a: 1, b: 2 },
-            JumpIfTrue { cond: 5, off: -7 },
+            JumpLtInt {
+                a: 1,
+                b: 2,
+                off: -6,
+            },
             ReturnVoid {},
         ],
     )])
@@ -185,8 +193,11 @@ fn array_index(rounds: i32) -> Arc<Program> {
                 a: 1,
                 imm: 1,
             },
-            LtInt { dst: 3, a: 1, b: 2 },
-            JumpIfTrue { cond: 3, off: -4 },
+            JumpLtInt {
+                a: 1,
+                b: 2,
+                off: -3,
+            },
             // for r < rounds: for i < xs.length: sum += xs[i]
             LoadInt { dst: 4, imm: 0 },
             LoadInt {
@@ -207,15 +218,21 @@ fn array_index(rounds: i32) -> Arc<Program> {
                 a: 1,
                 imm: 1,
             },
-            LtInt { dst: 3, a: 1, b: 2 },
-            JumpIfTrue { cond: 3, off: -5 },
+            JumpLtInt {
+                a: 1,
+                b: 2,
+                off: -4,
+            },
             AddIntImm {
                 dst: 4,
                 a: 4,
                 imm: 1,
             },
-            LtInt { dst: 8, a: 4, b: 5 },
-            JumpIfTrue { cond: 8, off: -10 },
+            JumpLtInt {
+                a: 4,
+                b: 5,
+                off: -8,
+            },
             ReturnVoid {},
         ],
     )])
@@ -238,8 +255,11 @@ fn text_append(n: i32) -> Arc<Program> {
                 a: 2,
                 imm: 1,
             },
-            LtInt { dst: 4, a: 2, b: 3 },
-            JumpIfTrue { cond: 4, off: -4 },
+            JumpLtInt {
+                a: 2,
+                b: 3,
+                off: -3,
+            },
             ReturnVoid {},
         ],
     )])

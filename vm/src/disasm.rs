@@ -165,6 +165,20 @@ fn annotate(p: &Program, pc: usize, ins: &Instr) -> Option<String> {
         Instr::Jump { off } | Instr::JumpIfTrue { off, .. } | Instr::JumpIfFalse { off, .. } => {
             target(off)
         }
+        Instr::JumpLtInt { off, .. }
+        | Instr::JumpLeInt { off, .. }
+        | Instr::JumpEqInt { off, .. }
+        | Instr::JumpNeInt { off, .. }
+        | Instr::JumpLtIntImm { off, .. }
+        | Instr::JumpLeIntImm { off, .. }
+        | Instr::JumpGtIntImm { off, .. }
+        | Instr::JumpGeIntImm { off, .. }
+        | Instr::JumpEqIntImm { off, .. }
+        | Instr::JumpNeIntImm { off, .. }
+        | Instr::JumpLtFloat { off, .. }
+        | Instr::JumpLeFloat { off, .. }
+        | Instr::JumpNotLtFloat { off, .. }
+        | Instr::JumpNotLeFloat { off, .. } => target(off as i32),
         Instr::TryEnter { off, .. } => format!("catch {}", target(off)),
         Instr::Call { func, .. } => fname(func as u32),
         Instr::CallNative { id, .. } => p.natives.get(id as usize)?.clone(),

@@ -688,6 +688,15 @@ impl Ref<StructObj> {
         unsafe { (&*self.data().fields.get()).get(i).cloned() }
     }
 
+    /// `f` applied to field `i` in place (no retain), or `None` if out of
+    /// range. `f` gets a plain reference and cannot reach the record, so
+    /// nothing mutates it meanwhile.
+    #[inline]
+    pub fn with<R>(&self, i: usize, f: impl FnOnce(&Value) -> R) -> Option<R> {
+        // SAFETY: shared read; `f` cannot mutate the payload.
+        unsafe { (&*self.data().fields.get()).get(i).map(f) }
+    }
+
     /// Store `v` in field `i`, releasing the old value after the store
     /// (§9.11). Returns false if `i` is out of range.
     #[inline]

@@ -81,6 +81,8 @@ impl std::error::Error for LoadError {}
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     func: u32,
+    /// The caller's window size (saves a lookup on return).
+    nregs: u32,
     /// The caller's next instruction (into `Interpreter::code`, whose
     /// boxes never move).
     ret: *const Instr,
@@ -96,6 +98,19 @@ struct Frame {
 struct FnInfo {
     code: *const Instr,
     nregs: u32,
+    /// The window only ever holds scalars: a return has nothing to
+    /// release (see [`crate::windows`]).
+    scalar: bool,
+}
+
+/// The frame the dispatch loop is running: function, register window
+/// base and size. Kept in the interpreter rather than in locals of the
+/// loop so that the loop's hot state is only `ip` and `fp`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cur {
+    func: u32,
+    base: usize,
+    nregs: usize,
 }
 
 /// An active `try`.
@@ -180,6 +195,8 @@ pub struct Interpreter {
     native_top: usize,
     /// Nesting of [`Interpreter::call_function`] dispatch loops.
     native_depth: usize,
+    /// The frame the innermost dispatch loop is running.
+    cur: Cur,
     /// Per-call-site values kept by natives (compiled regexes, §8.15),
     /// keyed by the `CallNative`'s function and instruction index.
     sites: hashbrown::HashMap<(u32, usize), Value>,
@@ -231,18 +248,21 @@ impl Interpreter {
             .iter()
             .map(|f| {
                 let mut c = f.code.clone();
-                fuse_compare_branches(&mut c);
+                fuse_increment_loops(&mut c);
                 c.push(Instr::ReturnVoid {});
                 c.into_boxed_slice()
             })
             .collect::<Rc<[Box<[Instr]>]>>();
+        let scalar = crate::windows::scalar_windows(&program);
         let fns = program
             .functions
             .iter()
             .zip(code.iter())
-            .map(|(f, c)| FnInfo {
+            .zip(scalar)
+            .map(|((f, c), scalar)| FnInfo {
                 code: c.as_ptr(),
                 nregs: f.nregs as u32,
+                scalar,
             })
             .collect();
         let globals = program.globals.iter().map(|g| zero_scalar(&g.ty)).collect();
@@ -270,6 +290,7 @@ impl Interpreter {
             cur_loc: (program.entry, 0),
             native_top: 0,
             native_depth: 0,
+            cur: Cur::default(),
             sites: hashbrown::HashMap::new(),
             exts: Vec::new(),
             event_loop: None,
@@ -620,29 +641,45 @@ impl Interpreter {
     /// [`Interpreter::call_function`]. A throw that no handler of this
     /// loop catches comes back as `Err(Trap::Throw)`.
     fn dispatch(&mut self, entry: u32, start: usize) -> Result<Value, Trap> {
-        let prog = Arc::clone(&self.program);
+        // A nested loop (a native calling back into Festina) runs its own
+        // frames; the outer loop's current frame comes back afterwards.
+        let outer = self.cur;
+        self.cur = Cur {
+            func: entry,
+            nregs: self.fns[entry as usize].nregs as usize,
+            base: start,
+        };
+        let r = self.dispatch_loop();
+        self.cur = outer;
+        r
+    }
+
+    /// The loop of [`Interpreter::dispatch`], starting at `self.cur`.
+    ///
+    /// Only `ip`, `fp` and `self` live in machine registers across the
+    /// loop: the current frame (`self.cur`), the program and everything
+    /// else stay in memory and are read by calls, returns and cold paths
+    /// only. Keeping the loop-carried set this small is what lets LLVM keep
+    /// `ip` and `fp` out of stack slots (benches/RESULTS.md, step 8).
+    fn dispatch_loop(&mut self) -> Result<Value, Trap> {
         // Keeps the code (which `ip`, `FnInfo::code` and `Frame::ret` point
         // into) alive for the whole loop.
         let _code = Rc::clone(&self.code);
-        // The current frame: function, window base and size. Only calls,
-        // returns and cold paths read these; the hot state is `ip` and `fp`.
-        let mut fidx = entry;
-        let mut nregs = self.fns[fidx as usize].nregs as usize;
-        let mut base = start;
         // The next instruction.
-        let mut ip: *const Instr = self.fns[fidx as usize].code;
-        self.ensure_regs(base + nregs);
-        // The current frame's registers: `fp` points at `R[0]`. Refreshed
-        // (`sync_fp!`) whenever the frame changes or the register stack may
-        // have been reallocated (calls, natives, traps).
-        // SAFETY: `ensure_regs` made `regs.len() >= base + nregs`.
-        let mut fp: *mut Value = unsafe { self.regs.as_mut_ptr().add(base) };
+        let mut ip: *const Instr = self.fns[self.cur.func as usize].code;
+        self.ensure_regs(self.cur.base + self.cur.nregs);
+        // The current frame's registers: `fp` points at `R[0]`. Set at the
+        // top of every step, and refreshed (`sync_fp!`) within a step that
+        // changes the frame or may reallocate the register stack (returns,
+        // natives) before it uses a register again. A step that ends after
+        // changing the frame (calls, traps) leaves it to the next one.
+        let mut fp: *mut Value;
         macro_rules! sync_fp {
             () => {
-                debug_assert!(base + nregs <= self.regs.len());
-                // SAFETY: every path that changes `base` or grows the
-                // register stack keeps `regs.len() >= base + nregs`.
-                fp = unsafe { self.regs.as_mut_ptr().add(base) }
+                debug_assert!(self.cur.base + self.cur.nregs <= self.regs.len());
+                // SAFETY: every path that changes `self.cur.base` or grows the
+                // register stack keeps `regs.len() >= self.cur.base + self.cur.nregs`.
+                fp = unsafe { self.regs.as_mut_ptr().add(self.cur.base) }
             };
         }
         // `R[x]` of the current frame, shared or mutable. Each use is a
@@ -650,16 +687,16 @@ impl Interpreter {
         // writes its destination.
         macro_rules! reg {
             ($x:expr) => {{
-                debug_assert!(base + ($x as usize) < self.regs.len());
+                debug_assert!(self.cur.base + ($x as usize) < self.regs.len());
                 // SAFETY: the verifier guarantees every register operand is
-                // below the function's `nregs`, and `fp` points at `R[0]`
-                // of a window of `nregs` live registers (see `sync_fp!`).
+                // below the function's `self.cur.nregs`, and `fp` points at `R[0]`
+                // of a window of `self.cur.nregs` live registers (see `sync_fp!`).
                 unsafe { &*fp.add($x as usize) }
             }};
         }
         macro_rules! regm {
             ($x:expr) => {{
-                debug_assert!(base + ($x as usize) < self.regs.len());
+                debug_assert!(self.cur.base + ($x as usize) < self.regs.len());
                 // SAFETY: as in `reg!`.
                 unsafe { &mut *fp.add($x as usize) }
             }};
@@ -671,7 +708,7 @@ impl Interpreter {
             () => {
                 // SAFETY: `ip` always points into the current function's
                 // code, which starts at `FnInfo::code`.
-                unsafe { ip.offset_from(self.fns[fidx as usize].code) as usize }
+                unsafe { ip.offset_from(self.fns[self.cur.func as usize].code) as usize }
             };
         }
         // `ip` moved by a jump offset (relative to the next instruction).
@@ -687,24 +724,30 @@ impl Interpreter {
         macro_rules! trap {
             ($t:expr) => {{
                 let t: Trap = $t;
-                let h = self.handle_trap(t, fidx, base)?;
-                fidx = h.func;
-                nregs = self.fns[fidx as usize].nregs as usize;
-                base = h.base;
+                let h = self.handle_trap(t)?;
+                self.cur.func = h.func;
+                self.cur.nregs = self.fns[self.cur.func as usize].nregs as usize;
+                self.cur.base = h.base;
                 // SAFETY: the verifier keeps handler targets inside the code.
-                ip = unsafe { self.fns[fidx as usize].code.add(h.target) };
-                sync_fp!();
+                ip = unsafe { self.fns[self.cur.func as usize].code.add(h.target) };
                 continue;
             }};
         }
         macro_rules! fail {
             ($($arg:tt)*) => {{
                 let m = format!($($arg)*);
-                trap!(Trap::Fail(format!("{} at {}", m, self.loc(fidx, pc_now!() - 1))))
+                trap!(Trap::Fail(format!("{} at {}", m, self.loc(self.cur.func, pc_now!() - 1))))
             }};
         }
 
         loop {
+            // The common cases run in `run_fast`, a small function of its
+            // own, where `ip` and `fp` stay in machine registers; it
+            // returns at the first instruction it leaves to the full step.
+            ip = self.run_fast(ip);
+            sync_fp!();
+
+            // ---- the full step ----------------------------------------------
             // SAFETY: every code copy ends with an appended `ReturnVoid`
             // and the verifier keeps every jump and handler target inside
             // the original code, so `ip` only ever points at instructions
@@ -887,55 +930,104 @@ impl Interpreter {
                 }
 
                 // ---- control flow ----
-                Instr::LtIntJump { dst, a, b } => {
-                    let v = reg!(a).as_int() < reg!(b).as_int();
-                    store_bool(regm!(dst), v);
-                    ip = fused_branch(ip, v);
+                Instr::JumpLtInt { a, b, off } => {
+                    if reg!(a).as_int() < reg!(b).as_int() {
+                        jump!(off);
+                    }
                 }
-                Instr::LeIntJump { dst, a, b } => {
-                    let v = reg!(a).as_int() <= reg!(b).as_int();
-                    store_bool(regm!(dst), v);
-                    ip = fused_branch(ip, v);
+                Instr::JumpLeInt { a, b, off } => {
+                    if reg!(a).as_int() <= reg!(b).as_int() {
+                        jump!(off);
+                    }
                 }
-                Instr::EqIntJump { dst, a, b } => {
-                    let v = eq_int(reg!(a), reg!(b));
-                    store_bool(regm!(dst), v);
-                    ip = fused_branch(ip, v);
+                Instr::JumpEqInt { a, b, off } => {
+                    if eq_int(reg!(a), reg!(b)) {
+                        jump!(off);
+                    }
                 }
-                Instr::NeIntJump { dst, a, b } => {
-                    let v = !eq_int(reg!(a), reg!(b));
-                    store_bool(regm!(dst), v);
-                    ip = fused_branch(ip, v);
+                Instr::JumpNeInt { a, b, off } => {
+                    if !eq_int(reg!(a), reg!(b)) {
+                        jump!(off);
+                    }
                 }
-                Instr::LtFloatJump { dst, a, b } => {
-                    let v = reg!(a).as_float() < reg!(b).as_float();
-                    store_bool(regm!(dst), v);
-                    ip = fused_branch(ip, v);
+                Instr::JumpLtIntImm { a, imm, off } => {
+                    if reg!(a).as_int() < imm as i64 {
+                        jump!(off);
+                    }
                 }
-                Instr::LeFloatJump { dst, a, b } => {
-                    let v = reg!(a).as_float() <= reg!(b).as_float();
-                    store_bool(regm!(dst), v);
-                    ip = fused_branch(ip, v);
+                Instr::JumpLeIntImm { a, imm, off } => {
+                    if reg!(a).as_int() <= imm as i64 {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpGtIntImm { a, imm, off } => {
+                    if reg!(a).as_int() > imm as i64 {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpGeIntImm { a, imm, off } => {
+                    if reg!(a).as_int() >= imm as i64 {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpEqIntImm { a, imm, off } => {
+                    if matches!(*reg!(a), Value::Int(x) if x == imm as i64) {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpNeIntImm { a, imm, off } => {
+                    if !matches!(*reg!(a), Value::Int(x) if x == imm as i64) {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpLtFloat { a, b, off } => {
+                    if reg!(a).as_float() < reg!(b).as_float() {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpLeFloat { a, b, off } => {
+                    if reg!(a).as_float() <= reg!(b).as_float() {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpNotLtFloat { a, b, off } => {
+                    // NaN: not ordered, so the branch is taken.
+                    let ordered = reg!(a).as_float().partial_cmp(&reg!(b).as_float());
+                    if !matches!(ordered, Some(std::cmp::Ordering::Less)) {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpNotLeFloat { a, b, off } => {
+                    let ordered = reg!(a).as_float().partial_cmp(&reg!(b).as_float());
+                    if !matches!(
+                        ordered,
+                        Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)
+                    ) {
+                        jump!(off);
+                    }
                 }
                 Instr::AddIntImmCmpJump { dst, a, imm } => {
                     let v = reg!(a).as_int().wrapping_add(imm as i64);
                     store_int(regm!(dst), v);
-                    // The fused compare at `ip` (guaranteed by the verifier
-                    // and `fuse_compare_branches`), then its jump.
-                    // SAFETY: `ip` points at that compare, inside the code.
-                    let (t, c) = match unsafe { *ip } {
-                        Instr::LtIntJump { dst: t, a, b } => {
-                            (t, reg!(a).as_int() < reg!(b).as_int())
+                    // The branch at `ip` (guaranteed by the verifier and
+                    // `fuse_increment_loops`) runs here, then `ip` moves
+                    // past it or to its target.
+                    // SAFETY: `ip` points at that branch, inside the code.
+                    let (taken, off) = match unsafe { *ip } {
+                        Instr::JumpLtInt { a, b, off } => {
+                            (reg!(a).as_int() < reg!(b).as_int(), off)
                         }
-                        Instr::LeIntJump { dst: t, a, b } => {
-                            (t, reg!(a).as_int() <= reg!(b).as_int())
+                        Instr::JumpLeInt { a, b, off } => {
+                            (reg!(a).as_int() <= reg!(b).as_int(), off)
                         }
                         // Unreachable for verified code; run it normally.
                         _ => continue,
                     };
-                    store_bool(regm!(t), c);
-                    // SAFETY: the compare is followed by its conditional jump.
-                    ip = fused_branch(unsafe { ip.add(1) }, c);
+                    // SAFETY: the branch and its target are inside the code.
+                    ip = unsafe { ip.add(1) };
+                    if taken {
+                        jump!(off);
+                    }
                 }
                 Instr::Jump { off } => jump!(off),
                 Instr::JumpIfTrue { cond, off } => {
@@ -954,23 +1046,28 @@ impl Interpreter {
                     func: callee,
                 } => {
                     if self.frames.len() >= MAX_FRAMES {
-                        let name = &prog.functions[callee as usize].name;
+                        let name = &self.program.functions[callee as usize].name;
                         fail!("stack overflow in function '{name}'");
                     }
+                    // SAFETY-free: `callee` is verified against `fns`.
                     let cf = self.fns[callee as usize];
-                    let new_base = base + b as usize;
-                    self.enter(new_base, cf.nregs as usize);
+                    let new_base = self.cur.base + b as usize;
                     self.frames.push(Frame {
-                        func: fidx,
+                        func: self.cur.func,
+                        nregs: self.cur.nregs as u32,
                         ret: ip,
-                        base,
+                        base: self.cur.base,
                         dst,
                     });
-                    fidx = callee as u32;
-                    nregs = cf.nregs as usize;
-                    base = new_base;
+                    self.cur = Cur {
+                        func: callee as u32,
+                        base: new_base,
+                        nregs: cf.nregs as usize,
+                    };
                     ip = cf.code;
-                    sync_fp!();
+                    if self.regs.len() < new_base + cf.nregs as usize {
+                        self.grow_regs(new_base + cf.nregs as usize);
+                    }
                 }
                 Instr::CallValue {
                     dst,
@@ -978,27 +1075,27 @@ impl Interpreter {
                     base: b,
                 } => {
                     let target = match reg!(callee) {
-                        Value::Func(f) if (*f as usize) < prog.functions.len() => *f,
+                        Value::Func(f) if (*f as usize) < self.program.functions.len() => *f,
                         _ => fail!("call of a null function value"),
                     };
                     if self.frames.len() >= MAX_FRAMES {
-                        let name = &prog.functions[target as usize].name;
+                        let name = &self.program.functions[target as usize].name;
                         fail!("stack overflow in function '{name}'");
                     }
                     let cf = self.fns[target as usize];
-                    let new_base = base + b as usize;
+                    let new_base = self.cur.base + b as usize;
                     self.enter(new_base, cf.nregs as usize);
                     self.frames.push(Frame {
-                        func: fidx,
+                        func: self.cur.func,
+                        nregs: self.cur.nregs as u32,
                         ret: ip,
-                        base,
+                        base: self.cur.base,
                         dst,
                     });
-                    fidx = target;
-                    nregs = cf.nregs as usize;
-                    base = new_base;
+                    self.cur.func = target;
+                    self.cur.nregs = cf.nregs as usize;
+                    self.cur.base = new_base;
                     ip = cf.code;
-                    sync_fp!();
                 }
                 Instr::CallNative {
                     dst,
@@ -1007,10 +1104,10 @@ impl Interpreter {
                     argc,
                 } => {
                     let mut args = std::mem::take(&mut self.arg_buf);
-                    let start = base + b as usize;
+                    let start = self.cur.base + b as usize;
                     args.extend_from_slice(&self.regs[start..start + argc as usize]);
-                    self.cur_loc = (fidx, pc_now!() - 1);
-                    self.native_top = base + nregs;
+                    self.cur_loc = (self.cur.func, pc_now!() - 1);
+                    self.native_top = self.cur.base + self.cur.nregs;
                     let f = self.natives[id as usize];
                     let res = f(self, &args);
                     args.clear();
@@ -1024,14 +1121,25 @@ impl Interpreter {
                     }
                 }
                 Instr::Return { src } => {
-                    let v = std::mem::take(regm!(src));
-                    self.leave(base, nregs);
+                    // A scalar is rebuilt from its payload rather than moved
+                    // as 16 bytes: its tag and payload were usually just
+                    // written by separate stores, which a 16-byte load
+                    // cannot be forwarded from.
+                    let v = match *reg!(src) {
+                        Value::Int(i) => Value::Int(i),
+                        Value::Float(f) => Value::Float(f),
+                        Value::Bool(b) => Value::Bool(b),
+                        _ => std::mem::take(regm!(src)),
+                    };
+                    self.leave(self.cur.base, self.cur.nregs);
                     match self.frames.pop() {
                         None => return Ok(v),
                         Some(f) => {
-                            fidx = f.func;
-                            nregs = self.fns[fidx as usize].nregs as usize;
-                            base = f.base;
+                            self.cur = Cur {
+                                func: f.func,
+                                base: f.base,
+                                nregs: f.nregs as usize,
+                            };
                             ip = f.ret;
                             sync_fp!();
                             assign(regm!(f.dst), v);
@@ -1039,15 +1147,16 @@ impl Interpreter {
                     }
                 }
                 Instr::ReturnVoid {} => {
-                    self.leave(base, nregs);
+                    self.leave(self.cur.base, self.cur.nregs);
                     match self.frames.pop() {
                         None => return Ok(Value::Null),
                         Some(f) => {
-                            fidx = f.func;
-                            nregs = self.fns[fidx as usize].nregs as usize;
-                            base = f.base;
+                            self.cur = Cur {
+                                func: f.func,
+                                base: f.base,
+                                nregs: f.nregs as usize,
+                            };
                             ip = f.ret;
-                            sync_fp!();
                         }
                     }
                 }
@@ -1055,8 +1164,8 @@ impl Interpreter {
                 // ---- exceptions ----
                 Instr::TryEnter { reg, off } => self.handlers.push(Handler {
                     depth: self.frames.len(),
-                    func: fidx,
-                    base,
+                    func: self.cur.func,
+                    base: self.cur.base,
                     reg,
                     target: (pc_now!() as isize + off as isize) as usize,
                 }),
@@ -1064,11 +1173,11 @@ impl Interpreter {
                     self.handlers.pop();
                 }
                 Instr::Throw { src } => {
-                    let m = self.text_of(base + src as usize);
+                    let m = self.text_of(self.cur.base + src as usize);
                     trap!(Trap::Throw(m))
                 }
                 Instr::Fail { src } => {
-                    let m = self.text_of(base + src as usize);
+                    let m = self.text_of(self.cur.base + src as usize);
                     trap!(Trap::Fail(m))
                 }
 
@@ -1084,7 +1193,7 @@ impl Interpreter {
                 Instr::ToText { dst, src, mode } => {
                     let v = match reg!(src) {
                         Value::Text(t) => Value::Text(t.clone()),
-                        other => to_text_slow(&prog, other, mode != 0),
+                        other => to_text_slow(&self.program, other, mode != 0),
                     };
                     assign(regm!(dst), v);
                 }
@@ -1147,7 +1256,13 @@ impl Interpreter {
                     };
                     match v {
                         Some(v) => assign(regm!(dst), v),
-                        None => trap!(self.field_fault(fidx, pc_now!() - 1, obj, field, "read")),
+                        None => trap!(self.field_fault(
+                            self.cur.func,
+                            pc_now!() - 1,
+                            obj,
+                            field,
+                            "read"
+                        )),
                     }
                 }
                 Instr::GetFieldViv { dst, obj, field } => {
@@ -1160,7 +1275,13 @@ impl Interpreter {
                     };
                     match v {
                         Some(v) => assign(regm!(dst), v),
-                        None => trap!(self.field_fault(fidx, pc_now!() - 1, obj, field, "read")),
+                        None => trap!(self.field_fault(
+                            self.cur.func,
+                            pc_now!() - 1,
+                            obj,
+                            field,
+                            "read"
+                        )),
                     }
                 }
                 Instr::SetField { obj, field, src } => {
@@ -1170,7 +1291,7 @@ impl Interpreter {
                         _ => false,
                     };
                     if !ok {
-                        trap!(self.field_fault(fidx, pc_now!() - 1, obj, field, "written"))
+                        trap!(self.field_fault(self.cur.func, pc_now!() - 1, obj, field, "written"))
                     }
                 }
 
@@ -1213,7 +1334,7 @@ impl Interpreter {
                     }
                 }
                 Instr::EnumField { dst, obj, idx } => {
-                    let r = &prog.enum_fields[idx as usize];
+                    let r = &self.program.enum_fields[idx as usize];
                     let v = match reg!(obj) {
                         Value::Struct(s) if s.sid() == r.sid && !s.is_row() => {
                             s.get(r.field as usize)
@@ -1226,7 +1347,13 @@ impl Interpreter {
                     };
                     match v {
                         Some(v) => assign(regm!(dst), v),
-                        None => trap!(self.enum_field_fault(fidx, pc_now!() - 1, obj, idx, base)),
+                        None => trap!(self.enum_field_fault(
+                            self.cur.func,
+                            pc_now!() - 1,
+                            obj,
+                            idx,
+                            self.cur.base
+                        )),
                     }
                 }
 
@@ -1332,6 +1459,362 @@ impl Interpreter {
         }
     }
 
+    /// The fast path of the dispatch loop: runs from `ip` the common
+    /// cases of the hot instructions (int and float arithmetic, compares
+    /// and branches, scalar moves, calls and returns whose windows hold
+    /// only scalars) and returns the address of the first instruction it
+    /// does not handle -- another instruction, a null operand, a
+    /// destination holding a managed value, a full frame stack -- for the
+    /// full step of [`Interpreter::dispatch_loop`] to run with every rule of
+    /// its semantics. Nothing here calls a function, so LLVM keeps `ip`,
+    /// `fp` and `self` in machine registers, which the big loop, with its
+    /// hundred arms and their calls, cannot (benches/RESULTS.md, step 10).
+    /// The current frame (`self.cur`) is kept up to date on calls and
+    /// returns.
+    #[inline(never)]
+    fn run_fast(&mut self, mut ip: *const Instr) -> *const Instr {
+        debug_assert!(self.cur.base + self.cur.nregs <= self.regs.len());
+        // SAFETY: the current window lies inside the register stack.
+        let mut fp: *mut Value = unsafe { self.regs.as_mut_ptr().add(self.cur.base) };
+        macro_rules! reg {
+            ($x:expr) => {{
+                // SAFETY: as in `dispatch_loop`: verified register operands,
+                // `fp` at `R[0]` of the current window.
+                unsafe { &*fp.add($x as usize) }
+            }};
+        }
+        macro_rules! regm {
+            ($x:expr) => {{
+                // SAFETY: as in `reg!`.
+                unsafe { &mut *fp.add($x as usize) }
+            }};
+        }
+        macro_rules! jump {
+            ($off:expr) => {
+                // SAFETY: verified jump targets lie inside the code.
+                ip = unsafe { ip.offset($off as isize) }
+            };
+        }
+        loop {
+            // SAFETY: as for the full step below.
+            let ins: &Instr = unsafe { &*ip };
+            ip = unsafe { ip.add(1) };
+            macro_rules! slow {
+                () => {{
+                    // SAFETY: undoes the increment just above.
+                    ip = unsafe { ip.sub(1) };
+                    return ip;
+                }};
+            }
+            macro_rules! int {
+                ($r:expr) => {
+                    match *reg!($r) {
+                        Value::Int(x) => x,
+                        _ => slow!(),
+                    }
+                };
+            }
+            macro_rules! float {
+                ($r:expr) => {
+                    match *reg!($r) {
+                        Value::Float(x) => x,
+                        _ => slow!(),
+                    }
+                };
+            }
+            // `R[dst] := v` over a scalar; a managed old value needs a
+            // release, which the full step does.
+            // The value is built inside the write, from its payload, so
+            // that the tag and payload are stored directly (a value built
+            // first and copied as 16 bytes defeats store forwarding).
+            macro_rules! put {
+                ($dst:expr, Value::$variant:ident($v:expr)) => {{
+                    let x = $v;
+                    let slot = regm!($dst);
+                    if !slot.is_scalar() {
+                        slow!();
+                    }
+                    // SAFETY: the old scalar owns nothing.
+                    unsafe { std::ptr::write(slot, Value::$variant(x)) }
+                }};
+            }
+            match *ins {
+                Instr::Move { dst, src } => match *reg!(src) {
+                    Value::Int(i) => put!(dst, Value::Int(i)),
+                    Value::Float(f) => put!(dst, Value::Float(f)),
+                    Value::Bool(b) => put!(dst, Value::Bool(b)),
+                    _ => slow!(),
+                },
+                Instr::LoadInt { dst, imm } => put!(dst, Value::Int(imm as i64)),
+                Instr::AddInt { dst, a, b } => {
+                    put!(dst, Value::Int(int!(a).wrapping_add(int!(b))))
+                }
+                Instr::AddIntImm { dst, a, imm } => {
+                    put!(dst, Value::Int(int!(a).wrapping_add(imm as i64)))
+                }
+                Instr::SubInt { dst, a, b } => {
+                    put!(dst, Value::Int(int!(a).wrapping_sub(int!(b))))
+                }
+                Instr::MulInt { dst, a, b } => {
+                    put!(dst, Value::Int(int!(a).wrapping_mul(int!(b))))
+                }
+                Instr::ModInt { dst, a, b } => {
+                    let (x, d) = (int!(a), int!(b));
+                    if d == 0 {
+                        slow!();
+                    }
+                    put!(dst, Value::Int(x.wrapping_rem(d)))
+                }
+                Instr::AddFloat { dst, a, b } => put!(dst, Value::Float(float!(a) + float!(b))),
+                Instr::SubFloat { dst, a, b } => put!(dst, Value::Float(float!(a) - float!(b))),
+                Instr::MulFloat { dst, a, b } => put!(dst, Value::Float(float!(a) * float!(b))),
+                Instr::LtInt { dst, a, b } => put!(dst, Value::Bool(int!(a) < int!(b))),
+                Instr::LeInt { dst, a, b } => put!(dst, Value::Bool(int!(a) <= int!(b))),
+                Instr::EqInt { dst, a, b } => put!(dst, Value::Bool(int!(a) == int!(b))),
+                Instr::NeInt { dst, a, b } => put!(dst, Value::Bool(int!(a) != int!(b))),
+                Instr::LoadBool { dst, value } => put!(dst, Value::Bool(value != 0)),
+                Instr::Not { dst, src } => match *reg!(src) {
+                    Value::Bool(b) => put!(dst, Value::Bool(!b)),
+                    _ => slow!(),
+                },
+                Instr::ArrLen { dst, arr } => match reg!(arr) {
+                    Value::Arr(a) => put!(dst, Value::Int(a.len() as i64)),
+                    _ => slow!(),
+                },
+                Instr::ArrGet { dst, arr, idx } => {
+                    let i = int!(idx);
+                    let x = match reg!(arr) {
+                        Value::Arr(a) if i >= 0 => a.with(i as usize, |v| match *v {
+                            Value::Int(x) => Some(x),
+                            _ => None,
+                        }),
+                        _ => None,
+                    };
+                    match x {
+                        Some(Some(x)) => put!(dst, Value::Int(x)),
+                        _ => slow!(),
+                    }
+                }
+                Instr::GetField { dst, obj, field } => {
+                    // A scalar field; anything else needs a retain.
+                    let v = match reg!(obj) {
+                        Value::Struct(s) => s.with(field as usize, |v| match *v {
+                            Value::Int(x) => Some((0u8, x as u64)),
+                            Value::Float(f) => Some((1, f.to_bits())),
+                            Value::Bool(b) => Some((2, b as u64)),
+                            _ => None,
+                        }),
+                        _ => None,
+                    };
+                    match v {
+                        Some(Some((0, x))) => put!(dst, Value::Int(x as i64)),
+                        Some(Some((1, x))) => put!(dst, Value::Float(f64::from_bits(x))),
+                        Some(Some((_, x))) => put!(dst, Value::Bool(x != 0)),
+                        _ => slow!(),
+                    }
+                }
+                Instr::AsciiCodeAt { dst, s, i } => {
+                    let i = int!(i);
+                    let c = match reg!(s) {
+                        Value::Ascii(a) if i >= 0 => a.get(i as usize).copied(),
+                        _ => None,
+                    };
+                    match c {
+                        Some(c) => put!(dst, Value::Int(c as i64)),
+                        None => slow!(),
+                    }
+                }
+                Instr::AsciiLen { dst, s } => match reg!(s) {
+                    Value::Ascii(a) => put!(dst, Value::Int(a.len() as i64)),
+                    _ => slow!(),
+                },
+                Instr::Jump { off } => jump!(off),
+                Instr::JumpIfTrue { cond, off } => {
+                    if reg!(cond).as_bool() {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpIfFalse { cond, off } => {
+                    if !reg!(cond).as_bool() {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpLtInt { a, b, off } => {
+                    if int!(a) < int!(b) {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpLeInt { a, b, off } => {
+                    if int!(a) <= int!(b) {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpEqInt { a, b, off } => {
+                    if int!(a) == int!(b) {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpNeInt { a, b, off } => {
+                    if int!(a) != int!(b) {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpLtIntImm { a, imm, off } => {
+                    if int!(a) < imm as i64 {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpLeIntImm { a, imm, off } => {
+                    if int!(a) <= imm as i64 {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpGtIntImm { a, imm, off } => {
+                    if int!(a) > imm as i64 {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpGeIntImm { a, imm, off } => {
+                    if int!(a) >= imm as i64 {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpEqIntImm { a, imm, off } => {
+                    if int!(a) == imm as i64 {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpNeIntImm { a, imm, off } => {
+                    if int!(a) != imm as i64 {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpLtFloat { a, b, off } => {
+                    if float!(a) < float!(b) {
+                        jump!(off);
+                    }
+                }
+                Instr::JumpLeFloat { a, b, off } => {
+                    if float!(a) <= float!(b) {
+                        jump!(off);
+                    }
+                }
+                Instr::AddIntImmCmpJump { dst, a, imm } => {
+                    // The sum, then the branch's operands as they read
+                    // after the sum is stored (either may be `dst`),
+                    // all before anything is written.
+                    macro_rules! incr_operands {
+                        ($x:expr, $y:expr) => {{
+                            let v = int!(a).wrapping_add(imm as i64);
+                            let l = if $x == dst { v } else { int!($x) };
+                            let r = if $y == dst { v } else { int!($y) };
+                            (v, l, r)
+                        }};
+                    }
+                    // SAFETY: the verifier puts an int branch after it.
+                    let (taken, off) = match unsafe { *ip } {
+                        Instr::JumpLtInt { a: x, b: y, off } => {
+                            let (v, l, r) = incr_operands!(x, y);
+                            put!(dst, Value::Int(v));
+                            (l < r, off)
+                        }
+                        Instr::JumpLeInt { a: x, b: y, off } => {
+                            let (v, l, r) = incr_operands!(x, y);
+                            put!(dst, Value::Int(v));
+                            (l <= r, off)
+                        }
+                        _ => slow!(),
+                    };
+                    // SAFETY: the branch and its target are in the code.
+                    ip = unsafe { ip.add(1) };
+                    if taken {
+                        jump!(off);
+                    }
+                }
+                Instr::Call {
+                    dst,
+                    base: b,
+                    func: callee,
+                } => {
+                    // SAFETY: the verifier checked `callee`.
+                    let cf = unsafe { *self.fns.get_unchecked(callee as usize) };
+                    let new_base = self.cur.base + b as usize;
+                    let n = self.frames.len();
+                    if n >= MAX_FRAMES
+                        || n == self.frames.capacity()
+                        || self.regs.len() < new_base + cf.nregs as usize
+                    {
+                        slow!();
+                    }
+                    // SAFETY: `n < capacity`, checked above.
+                    unsafe {
+                        self.frames.as_mut_ptr().add(n).write(Frame {
+                            func: self.cur.func,
+                            nregs: self.cur.nregs as u32,
+                            ret: ip,
+                            base: self.cur.base,
+                            dst,
+                        });
+                        self.frames.set_len(n + 1);
+                    }
+                    self.cur = Cur {
+                        func: callee as u32,
+                        base: new_base,
+                        nregs: cf.nregs as usize,
+                    };
+                    ip = cf.code;
+                    // SAFETY: the callee's window starts at the caller's
+                    // `R[b]` and fits the register stack (checked above).
+                    fp = unsafe { fp.add(b as usize) };
+                }
+                Instr::Return { src } => {
+                    // Every check before anything is written.
+                    let Some(&f) = self.frames.last() else {
+                        slow!()
+                    };
+                    if !self.handlers.is_empty() {
+                        slow!();
+                    }
+                    // SAFETY: the window `[base, base + nregs)` is live.
+                    let window =
+                        unsafe { std::slice::from_raw_parts(fp as *const Value, self.cur.nregs) };
+                    // SAFETY: `cur.func` is a verified function index.
+                    let scalar_only =
+                        unsafe { self.fns.get_unchecked(self.cur.func as usize).scalar };
+                    if !scalar_only && !window.iter().all(Value::is_scalar) {
+                        slow!();
+                    }
+                    // SAFETY: the caller's window lies below ours in the
+                    // register stack, and its `dst` is one of its registers
+                    // (verified).
+                    let caller = unsafe { self.regs.as_mut_ptr().add(f.base) };
+                    let slot = unsafe { &mut *caller.add(f.dst as usize) };
+                    if !slot.is_scalar() {
+                        slow!();
+                    }
+                    // The result is rebuilt from its payload inside each
+                    // write (see `put!`). SAFETY: the old scalar owns nothing.
+                    match *reg!(src) {
+                        Value::Int(i) => unsafe { std::ptr::write(slot, Value::Int(i)) },
+                        Value::Float(x) => unsafe { std::ptr::write(slot, Value::Float(x)) },
+                        Value::Bool(b) => unsafe { std::ptr::write(slot, Value::Bool(b)) },
+                        _ => slow!(),
+                    }
+                    // SAFETY: `last()` was `Some`, so the length is > 0.
+                    unsafe { self.frames.set_len(self.frames.len() - 1) };
+                    self.cur = Cur {
+                        func: f.func,
+                        base: f.base,
+                        nregs: f.nregs as usize,
+                    };
+                    ip = f.ret;
+                    fp = caller;
+                }
+                _ => slow!(),
+            }
+        }
+    }
+
     /// Prepare a callee window at `new_base`: grow the register stack so
     /// that it holds `nregs` registers there. Nothing is nulled: registers
     /// above the caller's live ones hold no value anyone will read before
@@ -1399,7 +1882,8 @@ impl Interpreter {
     /// where to continue; everything else propagates.
     #[cold]
     #[inline(never)]
-    fn handle_trap(&mut self, t: Trap, fidx: u32, base: usize) -> Result<Handler, Trap> {
+    fn handle_trap(&mut self, t: Trap) -> Result<Handler, Trap> {
+        let (fidx, base) = (self.cur.func, self.cur.base);
         let msg = match t {
             Trap::Throw(m) => m,
             other => return Err(other),
@@ -1608,52 +2092,18 @@ fn assign(slot: &mut Value, v: Value) {
     }
 }
 
-/// Where to continue after a fused compare-and-branch whose result is
-/// `v`: `ip` points at the conditional jump that follows it, which is
-/// taken or skipped.
-#[inline(always)]
-fn fused_branch(ip: *const Instr, v: bool) -> *const Instr {
-    // SAFETY: the verifier and `fuse_compare_branches` guarantee a fused
-    // instruction is followed by a conditional jump, inside the code, whose
-    // target is inside the code too.
-    unsafe {
-        match *ip {
-            Instr::JumpIfTrue { off, .. } if v => ip.offset(1 + off as isize),
-            Instr::JumpIfFalse { off, .. } if !v => ip.offset(1 + off as isize),
-            _ => ip.add(1),
-        }
-    }
-}
-
-/// Load-time peephole on the interpreter's copy of a function's code:
-/// `LtInt`/`LeInt`/`EqInt`/`NeInt`/`LtFloat`/`LeFloat` immediately followed
-/// by a conditional jump on its result become the fused `*Jump` forms (the
-/// jump stays in place, so jumps that target it still work, and indexes,
-/// hence line numbers, do not move); then an `AddIntImm` followed by a
-/// fused int `<`/`<=` (a `for` loop's update and test) becomes
-/// `AddIntImmCmpJump`. Each rewrite only merges instructions that run one
-/// after the other anyway, so the semantics are unchanged.
-fn fuse_compare_branches(code: &mut [Instr]) {
-    for i in 0..code.len().saturating_sub(1) {
-        let cond = match code[i + 1] {
-            Instr::JumpIfTrue { cond, .. } | Instr::JumpIfFalse { cond, .. } => cond,
-            _ => continue,
-        };
-        code[i] = match code[i] {
-            Instr::LtInt { dst, a, b } if dst == cond => Instr::LtIntJump { dst, a, b },
-            Instr::LeInt { dst, a, b } if dst == cond => Instr::LeIntJump { dst, a, b },
-            Instr::EqInt { dst, a, b } if dst == cond => Instr::EqIntJump { dst, a, b },
-            Instr::NeInt { dst, a, b } if dst == cond => Instr::NeIntJump { dst, a, b },
-            Instr::LtFloat { dst, a, b } if dst == cond => Instr::LtFloatJump { dst, a, b },
-            Instr::LeFloat { dst, a, b } if dst == cond => Instr::LeFloatJump { dst, a, b },
-            other => other,
-        };
-    }
-    // Increment-and-loop: a `for` update followed by the loop's fused test.
+/// Load-time peephole on the interpreter's copy of a function's code: an
+/// `AddIntImm` followed by an int `JumpLtInt`/`JumpLeInt` (a `for` loop's
+/// update and test) becomes `AddIntImmCmpJump`, which runs both in one
+/// dispatch. The branch stays in place, so jumps that target it still
+/// work, and indexes, hence line numbers, do not move. The rewrite only
+/// merges instructions that run one after the other anyway, so the
+/// semantics are unchanged.
+fn fuse_increment_loops(code: &mut [Instr]) {
     for i in 0..code.len().saturating_sub(1) {
         if let (
             Instr::AddIntImm { dst, a, imm },
-            Instr::LtIntJump { .. } | Instr::LeIntJump { .. },
+            Instr::JumpLtInt { .. } | Instr::JumpLeInt { .. },
         ) = (code[i], code[i + 1])
         {
             code[i] = Instr::AddIntImmCmpJump { dst, a, imm };

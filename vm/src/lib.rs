@@ -97,3 +97,4 @@ pub mod serialize;
 pub mod types;
 pub mod value;
 pub mod verify;
+pub mod windows;

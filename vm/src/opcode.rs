@@ -211,31 +211,47 @@ instructions! {
     JumpIfTrue { cond: Reg, off: i32 },
     /// if !R[cond] then pc += off
     JumpIfFalse { cond: Reg, off: i32 },
-    /// Fused compare-and-branch: R[dst] := R[a] < R[b] (ints), then the
-    /// instruction that must follow, a `JumpIfTrue`/`JumpIfFalse` on
-    /// R[dst], is performed without a separate dispatch. The VM's loader
-    /// rewrites `LtInt` + conditional jump into this in its own copy of the
-    /// code; the code generator need not emit it. The verifier rejects it
-    /// unless followed by such a jump on `dst`.
-    LtIntJump { dst: Reg, a: Reg, b: Reg },
-    /// Like `LtIntJump`, for `LeInt` (R[a] <= R[b], ints).
-    LeIntJump { dst: Reg, a: Reg, b: Reg },
-    /// Like `LtIntJump`, for `EqInt`.
-    EqIntJump { dst: Reg, a: Reg, b: Reg },
-    /// Like `LtIntJump`, for `NeInt`.
-    NeIntJump { dst: Reg, a: Reg, b: Reg },
-    /// Like `LtIntJump`, for `LtFloat`.
-    LtFloatJump { dst: Reg, a: Reg, b: Reg },
-    /// Like `LtIntJump`, for `LeFloat`.
-    LeFloatJump { dst: Reg, a: Reg, b: Reg },
-    /// Increment-and-loop: R[dst] := R[a] + imm, then the `LtIntJump` or
-    /// `LeIntJump` that must follow (and its conditional jump) is performed
-    /// without a dispatch of its own. The VM's loader rewrites a loop's
-    /// `AddIntImm` + fused compare-and-branch (a `for` update and test)
-    /// into this in its own copy of the code; the code generator need not
-    /// emit it, and the instructions after it stay in place, so a jump to
-    /// the compare (the loop's entry) still works. The verifier rejects it
-    /// unless followed by such a fused compare.
+    /// Compare-and-branch (ints): if R[a] < R[b] then pc += off. The code
+    /// generator emits the `Jump<cmp>` family for a comparison whose only
+    /// use is a condition (`if`, `while`, `for`, `?:`, `&&`/`||` tests), so
+    /// no bool is stored and the comparison and the branch are one
+    /// dispatch. Offsets are 16-bit; a function with a farther branch is
+    /// compiled with plain compares and `JumpIfTrue`/`JumpIfFalse`.
+    JumpLtInt { a: Reg, b: Reg, off: i16 },
+    /// if R[a] <= R[b] (ints) then pc += off
+    JumpLeInt { a: Reg, b: Reg, off: i16 },
+    /// if R[a] == R[b] (ints; null == null, null != 0) then pc += off
+    JumpEqInt { a: Reg, b: Reg, off: i16 },
+    /// if R[a] != R[b] (ints) then pc += off
+    JumpNeInt { a: Reg, b: Reg, off: i16 },
+    /// if R[a] < imm (int) then pc += off
+    JumpLtIntImm { a: Reg, imm: i16, off: i16 },
+    /// if R[a] <= imm (int) then pc += off
+    JumpLeIntImm { a: Reg, imm: i16, off: i16 },
+    /// if R[a] > imm (int) then pc += off
+    JumpGtIntImm { a: Reg, imm: i16, off: i16 },
+    /// if R[a] >= imm (int) then pc += off
+    JumpGeIntImm { a: Reg, imm: i16, off: i16 },
+    /// if R[a] == imm (int; a null int equals no number) then pc += off
+    JumpEqIntImm { a: Reg, imm: i16, off: i16 },
+    /// if R[a] != imm (int; a null int differs from every number) then pc += off
+    JumpNeIntImm { a: Reg, imm: i16, off: i16 },
+    /// if R[a] < R[b] (floats) then pc += off
+    JumpLtFloat { a: Reg, b: Reg, off: i16 },
+    /// if R[a] <= R[b] (floats) then pc += off
+    JumpLeFloat { a: Reg, b: Reg, off: i16 },
+    /// if !(R[a] < R[b]) (floats: true when either is NaN) then pc += off
+    JumpNotLtFloat { a: Reg, b: Reg, off: i16 },
+    /// if !(R[a] <= R[b]) (floats: true when either is NaN) then pc += off
+    JumpNotLeFloat { a: Reg, b: Reg, off: i16 },
+    /// Increment-and-loop: R[dst] := R[a] + imm, then the `JumpLtInt` or
+    /// `JumpLeInt` that must follow is performed without a dispatch of its
+    /// own. The VM's loader rewrites a loop's `AddIntImm` + int
+    /// compare-and-branch (a `for` update and test) into this in its own
+    /// copy of the code; the code generator need not emit it, and the
+    /// branch after it stays in place, so a jump to it (the loop's entry)
+    /// still works. The verifier rejects it unless followed by such a
+    /// branch.
     AddIntImmCmpJump { dst: Reg, a: Reg, imm: i16 },
     /// Call F[func] with its arguments in R[base..base+nparams]; the
     /// callee's register window starts at R[base]. R[dst] := result (left

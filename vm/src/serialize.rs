@@ -729,11 +729,15 @@ mod tests {
             .message
             .contains("function 7"));
         let mut p = sample();
-        p.functions[0].code[4] = Instr::LtIntJump { dst: 0, a: 0, b: 1 };
+        p.functions[0].code[4] = Instr::JumpLtInt {
+            a: 0,
+            b: 1,
+            off: 1000,
+        };
         assert!(from_bytes(&to_bytes(&p))
             .unwrap_err()
             .message
-            .contains("fused compare-and-branch"));
+            .contains("jump target"));
         let mut p = sample();
         p.globals[0].ty = Type::Struct(3);
         assert!(from_bytes(&to_bytes(&p))

@@ -257,32 +257,35 @@ fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> R
             reg(dst)?;
             reg(s)
         }
-        LtIntJump { dst, a, b }
-        | LeIntJump { dst, a, b }
-        | EqIntJump { dst, a, b }
-        | NeIntJump { dst, a, b }
-        | LtFloatJump { dst, a, b }
-        | LeFloatJump { dst, a, b } => {
-            reg(dst)?;
+        JumpLtInt { a, b, off }
+        | JumpLeInt { a, b, off }
+        | JumpEqInt { a, b, off }
+        | JumpNeInt { a, b, off }
+        | JumpLtFloat { a, b, off }
+        | JumpLeFloat { a, b, off }
+        | JumpNotLtFloat { a, b, off }
+        | JumpNotLeFloat { a, b, off } => {
             reg(a)?;
             reg(b)?;
-            match f.code.get(pc + 1) {
-                Some(JumpIfTrue { cond, .. }) | Some(JumpIfFalse { cond, .. }) if *cond == dst => {
-                    Ok(())
-                }
-                _ => Err("a fused compare-and-branch must be followed by a conditional jump on its result".into()),
-            }
+            target(off as i32)
+        }
+        JumpLtIntImm { a, off, .. }
+        | JumpLeIntImm { a, off, .. }
+        | JumpGtIntImm { a, off, .. }
+        | JumpGeIntImm { a, off, .. }
+        | JumpEqIntImm { a, off, .. }
+        | JumpNeIntImm { a, off, .. } => {
+            reg(a)?;
+            target(off as i32)
         }
         AddIntImmCmpJump { dst, a, .. } => {
             reg(dst)?;
             reg(a)?;
-            // The fused compare is checked by its own rule (it must be
-            // followed by a conditional jump on its result).
+            // The branch is checked by its own rule.
             match f.code.get(pc + 1) {
-                Some(LtIntJump { .. }) | Some(LeIntJump { .. }) => Ok(()),
+                Some(JumpLtInt { .. }) | Some(JumpLeInt { .. }) => Ok(()),
                 _ => Err(
-                    "an increment-and-loop must be followed by a fused int compare-and-branch"
-                        .into(),
+                    "an increment-and-loop must be followed by an int compare-and-branch".into(),
                 ),
             }
         }

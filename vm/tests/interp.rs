@@ -1002,8 +1002,8 @@ fn fused_compare_branches_match_unfused_semantics() {
     assert_eq!((code, out.as_str()), (0, "105\n3\n"));
 }
 
-/// A bottom-tested counting loop (`AddIntImm` then `LtInt`/`LeInt` and a
-/// conditional jump back) runs as `AddIntImmCmpJump` in the VM's copy of
+/// A bottom-tested counting loop (`AddIntImm` then a `JumpLtInt`/`JumpLeInt`
+/// back) runs as `AddIntImmCmpJump` in the VM's copy of
 /// the code; both orders of `<`/`<=`, a count-down and a loop entered at its
 /// test (the compare is a jump target) give the plain results.
 #[test]
@@ -1020,8 +1020,11 @@ fn increment_and_loop_fusion() {
             a: 1,
             imm: 1,
         },
-        LtInt { dst: 3, a: 1, b: 2 },
-        JumpIfTrue { cond: 3, off: -4 },
+        JumpLtInt {
+            a: 1,
+            b: 2,
+            off: -3,
+        },
     ];
     main.extend(log_reg(0, 6));
     main.extend([
@@ -1035,18 +1038,20 @@ fn increment_and_loop_fusion() {
             a: 1,
             imm: -2,
         },
-        LeInt { dst: 3, a: 2, b: 1 },
-        JumpIfTrue { cond: 3, off: -4 },
+        JumpLeInt {
+            a: 2,
+            b: 1,
+            off: -3,
+        },
     ]);
     main.extend(log_reg(0, 6));
-    main.extend(log_reg(3, 6));
     main.push(ReturnVoid {});
     let (code, out, _) = run(program(vec![func("<main>", 0, 7, main)]));
     assert_eq!(code, 0);
-    assert_eq!(out, "45\n9\nfalse\n");
+    assert_eq!(out, "45\n9\n");
 }
 
-/// A serialized `AddIntImmCmpJump` must be followed by a fused compare.
+/// A serialized `AddIntImmCmpJump` must be followed by an int compare-and-branch.
 #[test]
 fn lone_increment_and_loop_is_rejected() {
     let main = vec![
@@ -1118,4 +1123,101 @@ fn new_arr_from_registers() {
     )]);
     let err = Interpreter::new(Arc::new(bad), NATIVES).unwrap_err();
     assert!(err.message.contains("element block"), "{}", err.message);
+}
+
+/// Every compare-and-branch instruction, taken and not taken, on ints,
+/// immediates, a null int (ordered as 0, equal only to null) and floats
+/// with NaN (every ordered comparison false; the `Not` forms true).
+#[test]
+fn compare_and_branch_instructions() {
+    // r0 = 3, r1 = 7, r2 = null int, r3 = 1.5, r4 = NaN
+    let mut main = vec![
+        LoadInt { dst: 0, imm: 3 },
+        LoadInt { dst: 1, imm: 7 },
+        LoadNull { dst: 2 },
+        LoadConst { dst: 3, k: 0 },
+        LoadConst { dst: 4, k: 1 },
+    ];
+    // Logs 1 when `branch` is taken, 0 when it falls through.
+    let case = |branch: Instr| {
+        let mut v = vec![
+            branch,
+            LoadInt { dst: 5, imm: 0 },
+            Jump { off: 1 },
+            LoadInt { dst: 5, imm: 1 },
+        ];
+        v.extend(log_reg(5, 6));
+        v
+    };
+    let cases = [
+        JumpLtInt { a: 0, b: 1, off: 2 },
+        JumpLtInt { a: 1, b: 0, off: 2 },
+        JumpLeInt { a: 0, b: 0, off: 2 },
+        JumpEqInt { a: 0, b: 0, off: 2 },
+        JumpEqInt { a: 2, b: 2, off: 2 },
+        JumpNeInt { a: 0, b: 1, off: 2 },
+        JumpNeInt { a: 2, b: 2, off: 2 },
+        JumpLtIntImm {
+            a: 0,
+            imm: 4,
+            off: 2,
+        },
+        JumpLeIntImm {
+            a: 0,
+            imm: 2,
+            off: 2,
+        },
+        JumpGtIntImm {
+            a: 0,
+            imm: -1,
+            off: 2,
+        },
+        JumpGeIntImm {
+            a: 0,
+            imm: 4,
+            off: 2,
+        },
+        JumpEqIntImm {
+            a: 0,
+            imm: 3,
+            off: 2,
+        },
+        JumpEqIntImm {
+            a: 2,
+            imm: 0,
+            off: 2,
+        },
+        JumpNeIntImm {
+            a: 2,
+            imm: 0,
+            off: 2,
+        },
+        JumpLtIntImm {
+            a: 2,
+            imm: 1,
+            off: 2,
+        },
+        JumpLtFloat { a: 3, b: 3, off: 2 },
+        JumpLeFloat { a: 3, b: 3, off: 2 },
+        JumpLtFloat { a: 4, b: 3, off: 2 },
+        JumpNotLtFloat { a: 4, b: 3, off: 2 },
+        JumpNotLeFloat { a: 3, b: 3, off: 2 },
+        JumpNotLeFloat { a: 3, b: 4, off: 2 },
+    ];
+    for c in cases {
+        main.extend(case(c));
+    }
+    main.push(ReturnVoid {});
+    let mut p = program(vec![func("<main>", 0, 7, main)]);
+    p.consts = vec![Const::Float(1.5), Const::Float(f64::NAN)];
+    let (code, out, _) = run(p);
+    assert_eq!(code, 0);
+    let got: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        got,
+        [
+            "1", "0", "1", "1", "1", "1", "0", "1", "0", "1", "0", "1", "0", "1", "1", "0", "1",
+            "0", "1", "0", "1"
+        ]
+    );
 }

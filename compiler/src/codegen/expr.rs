@@ -404,6 +404,13 @@ impl FuncGen<'_> {
     }
 
     fn branch_leaf(&mut self, e: &Expr, when: bool) -> Vec<usize> {
+        if let ExprKind::Binary(op, a, b) = &e.kind {
+            if self.fuse_branches {
+                if let Some(j) = self.compare_branch(*op, a, b, when, e.line) {
+                    return vec![j];
+                }
+            }
+        }
         let mark = self.temp_mark();
         let cond = self.expr_any(e);
         self.reset_temps(mark);
@@ -416,6 +423,73 @@ impl FuncGen<'_> {
         });
         self.line = saved_line;
         vec![j]
+    }
+
+    /// `a op b` used only as a branch condition, for an int or float
+    /// comparison: one `Jump<cmp>` instruction taken when the comparison
+    /// is `when` (operands evaluated left to right, as for a value). `None`
+    /// for any other operator. A small int literal on either side becomes
+    /// an immediate, unless the function keeps it in a register.
+    fn compare_branch(
+        &mut self,
+        op: BinOp,
+        a: &Expr,
+        b: &Expr,
+        when: bool,
+        line: u32,
+    ) -> Option<usize> {
+        use BinOp as B;
+        // The comparison that must hold for the branch to be taken.
+        let op = if when {
+            op
+        } else {
+            match op {
+                B::LtInt => B::GeInt,
+                B::LeInt => B::GtInt,
+                B::GtInt => B::LeInt,
+                B::GeInt => B::LtInt,
+                B::EqInt => B::NeInt,
+                B::NeInt => B::EqInt,
+                // `!(a < b)` is not `a >= b` for floats (NaN): the negated
+                // float forms are instructions of their own.
+                B::LtFloat | B::LeFloat | B::GtFloat | B::GeFloat => op,
+                _ => return None,
+            }
+        };
+        let negated_float = !when;
+        let is_int = matches!(
+            op,
+            B::LtInt | B::LeInt | B::GtInt | B::GeInt | B::EqInt | B::NeInt
+        );
+        let is_float = matches!(op, B::LtFloat | B::LeFloat | B::GtFloat | B::GeFloat);
+        if !is_int && !is_float {
+            return None;
+        }
+        let small = |e: &Expr| match e.kind {
+            ExprKind::Int(v) => i16::try_from(v).ok(),
+            _ => None,
+        };
+        let mark = self.temp_mark();
+        let ins = if is_int && small(b).is_some() && self.pinned_reg(b).is_none() {
+            let imm = small(b).expect("checked");
+            let a = self.expr_any(a);
+            imm_branch(op, a, imm)
+        } else if is_int && small(a).is_some() && self.pinned_reg(a).is_none() {
+            // `k < x` is `x > k`.
+            let imm = small(a).expect("checked");
+            let b = self.expr_any(b);
+            imm_branch(mirror(op), b, imm)
+        } else {
+            let ra = self.expr_any(a);
+            let rb = self.expr_any(b);
+            reg_branch(op, negated_float, ra, rb)
+        };
+        self.reset_temps(mark);
+        self.flush_temps();
+        let saved_line = self.enter_line(line);
+        let j = self.emit(ins);
+        self.line = saved_line;
+        Some(j)
     }
 
     fn new_arr(&mut self, elems: &[Expr], dst: Reg) {
@@ -495,6 +569,56 @@ fn imm_operand<'e>(op: BinOp, a: &'e Expr, b: &'e Expr) -> Option<(&'e Expr, i16
             .or_else(|| small(a, false).map(|k| (b, k))),
         BinOp::SubInt => small(b, true).map(|k| (a, k)),
         _ => None,
+    }
+}
+
+/// `op` with its operands swapped (`a < b` is `b > a`).
+fn mirror(op: BinOp) -> BinOp {
+    use BinOp as B;
+    match op {
+        B::LtInt => B::GtInt,
+        B::LeInt => B::GeInt,
+        B::GtInt => B::LtInt,
+        B::GeInt => B::LeInt,
+        other => other,
+    }
+}
+
+/// The branch taken when `R[a] op imm` holds (int comparisons).
+fn imm_branch(op: BinOp, a: Reg, imm: i16) -> Instr {
+    use BinOp as B;
+    match op {
+        B::LtInt => Instr::JumpLtIntImm { a, imm, off: 0 },
+        B::LeInt => Instr::JumpLeIntImm { a, imm, off: 0 },
+        B::GtInt => Instr::JumpGtIntImm { a, imm, off: 0 },
+        B::GeInt => Instr::JumpGeIntImm { a, imm, off: 0 },
+        B::EqInt => Instr::JumpEqIntImm { a, imm, off: 0 },
+        _ => Instr::JumpNeIntImm { a, imm, off: 0 },
+    }
+}
+
+/// The branch taken when `R[a] op R[b]` holds, or, for a float comparison
+/// with `negated`, when it does not; `>` and `>=` swap the operand
+/// registers of `<` and `<=`.
+fn reg_branch(op: BinOp, negated: bool, a: Reg, b: Reg) -> Instr {
+    use BinOp as B;
+    let off = 0;
+    match (op, negated) {
+        (B::LtInt, _) => Instr::JumpLtInt { a, b, off },
+        (B::LeInt, _) => Instr::JumpLeInt { a, b, off },
+        (B::GtInt, _) => Instr::JumpLtInt { a: b, b: a, off },
+        (B::GeInt, _) => Instr::JumpLeInt { a: b, b: a, off },
+        (B::EqInt, _) => Instr::JumpEqInt { a, b, off },
+        (B::NeInt, _) => Instr::JumpNeInt { a, b, off },
+        (B::LtFloat, false) => Instr::JumpLtFloat { a, b, off },
+        (B::LeFloat, false) => Instr::JumpLeFloat { a, b, off },
+        (B::GtFloat, false) => Instr::JumpLtFloat { a: b, b: a, off },
+        (B::GeFloat, false) => Instr::JumpLeFloat { a: b, b: a, off },
+        (B::LtFloat, true) => Instr::JumpNotLtFloat { a, b, off },
+        (B::LeFloat, true) => Instr::JumpNotLeFloat { a, b, off },
+        (B::GtFloat, true) => Instr::JumpNotLtFloat { a: b, b: a, off },
+        (_, true) => Instr::JumpNotLeFloat { a: b, b: a, off },
+        _ => unreachable!("not a comparison: {op:?}"),
     }
 }
 

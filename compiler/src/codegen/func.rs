@@ -66,6 +66,12 @@ pub(super) struct FuncGen<'a> {
     global_regs: Vec<(GlobalId, Reg)>,
     /// Literals kept in registers of this function (see `consts.rs`).
     pinned: Vec<(super::consts::Pinned, Reg)>,
+    /// Compile comparisons used as conditions to one compare-and-branch
+    /// instruction (16-bit offsets); off for the retry of a function whose
+    /// branches reach too far (see [`FuncGen::compile`]).
+    pub fuse_branches: bool,
+    /// A compare-and-branch was patched with an offset beyond 16 bits.
+    far_branch: bool,
 }
 
 impl<'a> FuncGen<'a> {
@@ -91,6 +97,8 @@ impl<'a> FuncGen<'a> {
             dead: false,
             global_regs: Vec::new(),
             pinned: Vec::new(),
+            fuse_branches: true,
+            far_branch: false,
         };
         g.open_scope();
         for p in 0..func.nparams {
@@ -164,8 +172,12 @@ impl<'a> FuncGen<'a> {
             .map(|(_, r)| *r)
     }
 
-    /// Compile the body and produce the VM function.
-    pub fn compile(mut self) -> Function {
+    /// Compile the body and produce the VM function, with comparisons used
+    /// as conditions fused into compare-and-branch instructions when
+    /// `fuse`. `None` when a fused branch had to jump farther than its
+    /// 16-bit offset allows: compile again without `fuse`.
+    pub fn compile(mut self, fuse: bool) -> Option<Function> {
+        self.fuse_branches = fuse;
         let body = &self.func.body;
         self.pin_constants();
         self.open_scope();
@@ -180,7 +192,10 @@ impl<'a> FuncGen<'a> {
         } else {
             self.func.name.clone()
         };
-        Function {
+        if self.far_branch {
+            return None;
+        }
+        Some(Function {
             name,
             file: self.func.file,
             nparams: to_u16(self.func.nparams as usize, "parameters"),
@@ -188,7 +203,7 @@ impl<'a> FuncGen<'a> {
             returns_value: self.func.ret != Type::Void,
             code: self.code,
             lines: self.lines,
-        }
+        })
     }
 
     /// The return at the end of the body, unless the end is unreachable.
@@ -264,6 +279,23 @@ impl<'a> FuncGen<'a> {
             | Instr::JumpIfTrue { off: o, .. }
             | Instr::JumpIfFalse { off: o, .. }
             | Instr::TryEnter { off: o, .. } => *o = off,
+            Instr::JumpLtInt { off: o, .. }
+            | Instr::JumpLeInt { off: o, .. }
+            | Instr::JumpEqInt { off: o, .. }
+            | Instr::JumpNeInt { off: o, .. }
+            | Instr::JumpLtIntImm { off: o, .. }
+            | Instr::JumpLeIntImm { off: o, .. }
+            | Instr::JumpGtIntImm { off: o, .. }
+            | Instr::JumpGeIntImm { off: o, .. }
+            | Instr::JumpEqIntImm { off: o, .. }
+            | Instr::JumpNeIntImm { off: o, .. }
+            | Instr::JumpLtFloat { off: o, .. }
+            | Instr::JumpLeFloat { off: o, .. }
+            | Instr::JumpNotLtFloat { off: o, .. }
+            | Instr::JumpNotLeFloat { off: o, .. } => match i16::try_from(off) {
+                Ok(short) => *o = short,
+                Err(_) => self.far_branch = true,
+            },
             other => unreachable!("patching a non-jump {other:?}"),
         }
     }

@@ -134,9 +134,15 @@ pub fn generate(module: &hir::Module) -> Program {
         .iter()
         .zip(&promoted)
         .map(|(f, gs)| {
-            func::FuncGen::new(module, f, &mut pool)
+            let fused = func::FuncGen::new(module, f, &mut pool)
                 .with_globals(gs)
-                .compile()
+                .compile(true);
+            fused.unwrap_or_else(|| {
+                func::FuncGen::new(module, f, &mut pool)
+                    .with_globals(gs)
+                    .compile(false)
+                    .expect("without fused branches every jump has a 32-bit offset")
+            })
         })
         .collect();
     Program {

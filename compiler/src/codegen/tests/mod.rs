@@ -238,7 +238,13 @@ fn fib_uses_typed_int_instructions() {
     let m = fib_module();
     let p = generate(&m);
     let ms = mnemonics(&p, 0);
-    assert!(ms.contains(&"LtInt"), "{ms:?}");
+    // `if n < 2` is one compare-and-branch on an immediate: taken (past
+    // the `return n`) when n >= 2.
+    assert!(ms.contains(&"JumpGeIntImm"), "{ms:?}");
+    assert!(
+        !ms.contains(&"LtInt") && !ms.contains(&"JumpIfFalse"),
+        "{ms:?}"
+    );
     assert!(ms.contains(&"AddInt"));
     assert_eq!(count(&p, 0, "AddIntImm"), 2, "n-1 and n-2 use immediates");
     assert_eq!(count(&p, 0, "Call"), 2);
@@ -357,7 +363,7 @@ fn loop_with_break_and_continue() {
     let back = p.functions[0]
         .code
         .iter()
-        .any(|i| matches!(i, Instr::JumpIfTrue { off, .. } if *off < 0));
+        .any(|i| matches!(i, Instr::JumpLtInt { off, .. } if *off < 0));
     assert!(back, "{}", listing(&p, 0));
 }
 
@@ -1441,4 +1447,50 @@ fn pure_struct_enum_wrap_is_free_and_enum_fields_dedup() {
     assert_eq!(count(&p, 0, "EnumWrap"), 0);
     assert_eq!(count(&p, 0, "EnumField"), 2);
     assert_eq!(p.enum_fields.len(), 1);
+}
+
+/// A condition whose branch must jump farther than a compare-and-branch's
+/// 16-bit offset: the function is compiled again with a plain compare and
+/// a `JumpIfFalse` (32-bit offset), and still runs correctly.
+#[test]
+fn far_branches_fall_back_to_plain_compares() {
+    // if x < 5 { s = s + 1 (x 40,000) }; log(s); and a near one that fuses.
+    let far_body: Vec<Stmt> = (0..40_000)
+        .map(|_| set(1, bin(BinOp::AddInt, li(1), li(0))))
+        .collect();
+    let body = vec![
+        let_(0, int(1)),
+        let_(1, int(0)),
+        if_(bin(BinOp::LtInt, li(0), int(5)), far_body, vec![]),
+        log(to_text(li(1))),
+    ];
+    let far = func("<main>", 0, &[Type::Int, Type::Int], Type::Void, body);
+    let m = module(vec![far]);
+    let p = generate(&m);
+    let ms = mnemonics(&p, 0);
+    assert!(
+        ms.contains(&"LtInt") && ms.contains(&"JumpIfFalse"),
+        "{ms:?}"
+    );
+    assert!(!ms.iter().any(|m| m.starts_with("JumpGe")), "{ms:?}");
+    assert_eq!(run_ok(&m), vec!["40000"]);
+
+    let near = func(
+        "<main>",
+        0,
+        &[Type::Int],
+        Type::Void,
+        vec![
+            let_(0, int(1)),
+            if_(
+                bin(BinOp::LtInt, li(0), int(5)),
+                vec![log(text("near"))],
+                vec![],
+            ),
+        ],
+    );
+    let m = module(vec![near]);
+    let p = generate(&m);
+    assert_eq!(count(&p, 0, "JumpGeIntImm"), 1, "{}", listing(&p, 0));
+    assert_eq!(run_ok(&m), vec!["near"]);
 }

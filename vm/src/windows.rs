@@ -1,0 +1,325 @@
+//! Which functions' register windows only ever hold scalars.
+//!
+//! A return releases the managed values left in the returning frame's
+//! window (§13.1), which means looking at every register of the window.
+//! For a function whose registers can only hold scalars (ints, floats,
+//! bools, nulls, function values) there is nothing to release, and the
+//! interpreter's fast return skips the scan. `fib` is the typical case:
+//! an int parameter, int temporaries and calls to itself.
+//!
+//! The facts come from the typed bytecode, at load time:
+//!
+//! - every register write is by an instruction whose result is always a
+//!   scalar (`AddInt`, `LtInt`, `LoadInt`, `ArrLen`, ...), a `Move` (which,
+//!   by induction, copies a scalar), or a `Call` of a function that is
+//!   itself scalar-only (so it returns a scalar);
+//! - every parameter is read somewhere as the operand of an int, float or
+//!   bool instruction, which the code generator emits only for a register
+//!   of that type; a parameter's register belongs to it for the whole
+//!   function.
+//!
+//! Calls make this a greatest fixpoint over the call graph: every function
+//! starts as a candidate and loses its place when it calls one that is
+//! not.
+//!
+//! The conclusion only decides whether a return looks for values to
+//! release. Were it wrong (hand-written bytecode breaking the code
+//! generator's rules), a managed value would stay in a dead register until
+//! the register is next written or the interpreter is dropped: released
+//! late, never unsafely.
+
+use crate::opcode::{Instr, Reg};
+use crate::program::{Const, Program};
+
+/// What an instruction writes into a register.
+enum Write {
+    /// Nothing, or only scalars.
+    Scalar,
+    /// The result of a direct call of this function.
+    CallResult(u16),
+    /// Possibly a managed value.
+    Unknown,
+}
+
+/// One flag per function of `p`, in order: true when its register window
+/// can only hold scalars (see the module documentation).
+pub fn scalar_windows(p: &Program) -> Vec<bool> {
+    let mut scalar: Vec<bool> = p.functions.iter().map(|_| true).collect();
+    let mut calls: Vec<Vec<u16>> = vec![Vec::new(); p.functions.len()];
+    for (i, f) in p.functions.iter().enumerate() {
+        let mut typed = vec![false; f.nparams as usize];
+        for ins in &f.code {
+            for r in typed_operands(ins) {
+                if let Some(t) = typed.get_mut(r as usize) {
+                    *t = true;
+                }
+            }
+            match write_of(p, ins) {
+                Write::Scalar => {}
+                Write::CallResult(g) => calls[i].push(g),
+                Write::Unknown => scalar[i] = false,
+            }
+        }
+        if typed.contains(&false) {
+            scalar[i] = false;
+        }
+    }
+    loop {
+        let mut changed = false;
+        for i in 0..scalar.len() {
+            if scalar[i]
+                && calls[i].iter().any(|&g| {
+                    let g = g as usize;
+                    p.functions.get(g).is_some_and(|f| f.returns_value) && !scalar[g]
+                })
+            {
+                scalar[i] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return scalar;
+        }
+    }
+}
+
+/// The kind of value `ins` writes into its destination register.
+fn write_of(p: &Program, ins: &Instr) -> Write {
+    use Instr::*;
+    match *ins {
+        LoadConst { k, .. } => match p.consts.get(k as usize) {
+            Some(Const::Int(_)) | Some(Const::Float(_)) => Write::Scalar,
+            _ => Write::Unknown,
+        },
+        Call { func, .. } => Write::CallResult(func),
+        // Writes no register, or only scalars.
+        Move { .. }
+        | LoadInt { .. }
+        | LoadNull { .. }
+        | LoadBool { .. }
+        | LoadFunc { .. }
+        | SetGlobal { .. }
+        | AddInt { .. }
+        | AddIntImm { .. }
+        | SubInt { .. }
+        | MulInt { .. }
+        | ModInt { .. }
+        | NegInt { .. }
+        | IntToFloat { .. }
+        | AddFloat { .. }
+        | SubFloat { .. }
+        | MulFloat { .. }
+        | DivFloat { .. }
+        | ModFloat { .. }
+        | NegFloat { .. }
+        | EqInt { .. }
+        | NeInt { .. }
+        | LtInt { .. }
+        | LeInt { .. }
+        | EqFloat { .. }
+        | NeFloat { .. }
+        | LtFloat { .. }
+        | LeFloat { .. }
+        | EqBool { .. }
+        | NeBool { .. }
+        | EqText { .. }
+        | NeText { .. }
+        | IsNull { .. }
+        | NotNull { .. }
+        | Not { .. }
+        | Jump { .. }
+        | JumpIfTrue { .. }
+        | JumpIfFalse { .. }
+        | JumpLtInt { .. }
+        | JumpLeInt { .. }
+        | JumpEqInt { .. }
+        | JumpNeInt { .. }
+        | JumpLtIntImm { .. }
+        | JumpLeIntImm { .. }
+        | JumpGtIntImm { .. }
+        | JumpGeIntImm { .. }
+        | JumpEqIntImm { .. }
+        | JumpNeIntImm { .. }
+        | JumpLtFloat { .. }
+        | JumpLeFloat { .. }
+        | JumpNotLtFloat { .. }
+        | JumpNotLeFloat { .. }
+        | AddIntImmCmpJump { .. }
+        | Return { .. }
+        | ReturnVoid {}
+        | TryExit {}
+        | Throw { .. }
+        | Fail { .. }
+        | TextLen { .. }
+        | AsciiCodeAt { .. }
+        | AsciiLen { .. }
+        | SetField { .. }
+        | EnumTag { .. }
+        | ArrPush { .. }
+        | ArrSet { .. }
+        | ArrLen { .. }
+        | MapSet { .. }
+        | MapDelete { .. }
+        | Clear { .. } => Write::Scalar,
+        _ => Write::Unknown,
+    }
+}
+
+/// Registers `ins` reads as int, float or bool operands (only registers of
+/// those types are ever given to it by the code generator).
+fn typed_operands(ins: &Instr) -> Vec<Reg> {
+    use Instr::*;
+    match *ins {
+        AddInt { a, b, .. }
+        | SubInt { a, b, .. }
+        | MulInt { a, b, .. }
+        | ModInt { a, b, .. }
+        | AddFloat { a, b, .. }
+        | SubFloat { a, b, .. }
+        | MulFloat { a, b, .. }
+        | DivFloat { a, b, .. }
+        | ModFloat { a, b, .. }
+        | EqInt { a, b, .. }
+        | NeInt { a, b, .. }
+        | LtInt { a, b, .. }
+        | LeInt { a, b, .. }
+        | EqFloat { a, b, .. }
+        | NeFloat { a, b, .. }
+        | LtFloat { a, b, .. }
+        | LeFloat { a, b, .. }
+        | JumpLtInt { a, b, .. }
+        | JumpLeInt { a, b, .. }
+        | JumpEqInt { a, b, .. }
+        | JumpNeInt { a, b, .. }
+        | JumpLtFloat { a, b, .. }
+        | JumpLeFloat { a, b, .. }
+        | JumpNotLtFloat { a, b, .. }
+        | JumpNotLeFloat { a, b, .. } => vec![a, b],
+        AddIntImm { a, .. }
+        | NegInt { a, .. }
+        | IntToFloat { a, .. }
+        | NegFloat { a, .. }
+        | AddIntImmCmpJump { a, .. }
+        | JumpLtIntImm { a, .. }
+        | JumpLeIntImm { a, .. }
+        | JumpGtIntImm { a, .. }
+        | JumpGeIntImm { a, .. }
+        | JumpEqIntImm { a, .. }
+        | JumpNeIntImm { a, .. } => vec![a],
+        JumpIfTrue { cond, .. } | JumpIfFalse { cond, .. } => vec![cond],
+        Not { src, .. } => vec![src],
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::Function;
+    use Instr::*;
+
+    fn program(functions: Vec<Function>, consts: Vec<Const>) -> Program {
+        Program {
+            functions,
+            consts,
+            ..Program::default()
+        }
+    }
+
+    /// `fib` (int parameter, int temporaries, calls to itself) is
+    /// scalar-only; so is its caller; a function reading an array element,
+    /// its caller, one with an unused parameter and one loading a text
+    /// constant are not.
+    #[test]
+    fn finds_scalar_only_windows() {
+        let fib = Function::hand_written(
+            "fib",
+            1,
+            5,
+            vec![
+                JumpGeIntImm {
+                    a: 0,
+                    imm: 2,
+                    off: 1,
+                },
+                Return { src: 0 },
+                AddIntImm {
+                    dst: 3,
+                    a: 0,
+                    imm: -1,
+                },
+                Call {
+                    dst: 2,
+                    base: 3,
+                    func: 0,
+                },
+                AddInt { dst: 1, a: 2, b: 3 },
+                Return { src: 1 },
+            ],
+        );
+        let calls_fib = Function::hand_written(
+            "twice",
+            0,
+            2,
+            vec![
+                LoadInt { dst: 1, imm: 20 },
+                Call {
+                    dst: 0,
+                    base: 1,
+                    func: 0,
+                },
+                Return { src: 0 },
+            ],
+        );
+        let reads_array = Function::hand_written(
+            "first",
+            0,
+            3,
+            vec![
+                NewArr { dst: 0, cap: 0 },
+                LoadInt { dst: 1, imm: 0 },
+                ArrGet {
+                    dst: 2,
+                    arr: 0,
+                    idx: 1,
+                },
+                Return { src: 2 },
+            ],
+        );
+        let calls_array = Function::hand_written(
+            "outer",
+            0,
+            1,
+            vec![
+                Call {
+                    dst: 0,
+                    base: 0,
+                    func: 2,
+                },
+                Return { src: 0 },
+            ],
+        );
+        let unused_param = Function::hand_written("unused", 1, 1, vec![ReturnVoid {}]);
+        let text_const = Function::hand_written(
+            "text",
+            0,
+            1,
+            vec![LoadConst { dst: 0, k: 1 }, Return { src: 0 }],
+        );
+        let p = program(
+            vec![
+                fib,
+                calls_fib,
+                reads_array,
+                calls_array,
+                unused_param,
+                text_const,
+            ],
+            vec![Const::Int(1), Const::Text("a".into())],
+        );
+        assert_eq!(
+            scalar_windows(&p),
+            vec![true, true, false, false, false, false]
+        );
+    }
+}
