@@ -248,7 +248,7 @@ impl Interpreter {
             .iter()
             .map(|f| {
                 let mut c = f.code.clone();
-                fuse_increment_loops(&mut c);
+                fuse_pairs(&mut c);
                 c.push(Instr::ReturnVoid {});
                 c.into_boxed_slice()
             })
@@ -804,7 +804,8 @@ impl Interpreter {
                     let v = reg!(a).as_int().wrapping_sub(reg!(b).as_int());
                     store_int(regm!(dst), v);
                 }
-                Instr::MulInt { dst, a, b } => {
+                // `MulAddInt` alone is a `MulInt`; its `AddInt` runs next.
+                Instr::MulInt { dst, a, b } | Instr::MulAddInt { dst, a, b } => {
                     let v = reg!(a).as_int().wrapping_mul(reg!(b).as_int());
                     store_int(regm!(dst), v);
                 }
@@ -1010,7 +1011,7 @@ impl Interpreter {
                     let v = reg!(a).as_int().wrapping_add(imm as i64);
                     store_int(regm!(dst), v);
                     // The branch at `ip` (guaranteed by the verifier and
-                    // `fuse_increment_loops`) runs here, then `ip` moves
+                    // `fuse_pairs`) runs here, then `ip` moves
                     // past it or to its target.
                     // SAFETY: `ip` points at that branch, inside the code.
                     let (taken, off) = match unsafe { *ip } {
@@ -1473,9 +1474,12 @@ impl Interpreter {
     /// returns.
     #[inline(never)]
     fn run_fast(&mut self, mut ip: *const Instr) -> *const Instr {
-        debug_assert!(self.cur.base + self.cur.nregs <= self.regs.len());
+        // The current frame, in machine registers while this runs; written
+        // back on the way out.
+        let mut cur = self.cur;
+        debug_assert!(cur.base + cur.nregs <= self.regs.len());
         // SAFETY: the current window lies inside the register stack.
-        let mut fp: *mut Value = unsafe { self.regs.as_mut_ptr().add(self.cur.base) };
+        let mut fp: *mut Value = unsafe { self.regs.as_mut_ptr().add(cur.base) };
         macro_rules! reg {
             ($x:expr) => {{
                 // SAFETY: as in `dispatch_loop`: verified register operands,
@@ -1503,6 +1507,7 @@ impl Interpreter {
                 () => {{
                     // SAFETY: undoes the increment just above.
                     ip = unsafe { ip.sub(1) };
+                    self.cur = cur;
                     return ip;
                 }};
             }
@@ -1558,12 +1563,37 @@ impl Interpreter {
                 Instr::MulInt { dst, a, b } => {
                     put!(dst, Value::Int(int!(a).wrapping_mul(int!(b))))
                 }
+                Instr::MulAddInt { dst, a, b } => {
+                    let m = int!(a).wrapping_mul(int!(b));
+                    // SAFETY: the loader formed this only before an
+                    // instruction (there is always one: the appended
+                    // `ReturnVoid`).
+                    match unsafe { *ip } {
+                        Instr::AddInt { dst: d, a: x, b: y } => {
+                            // The `AddInt`'s operands as they read after
+                            // the product is stored; all read before
+                            // anything is written.
+                            let l = if x == dst { m } else { int!(x) };
+                            let r = if y == dst { m } else { int!(y) };
+                            put!(dst, Value::Int(m));
+                            // SAFETY: skips the `AddInt` just run.
+                            ip = unsafe { ip.add(1) };
+                            // Should `d` hold a managed value, `put!`
+                            // leaves with `ip` at the `AddInt`, which the
+                            // full step then runs: the product is stored.
+                            put!(d, Value::Int(l.wrapping_add(r)));
+                        }
+                        _ => put!(dst, Value::Int(m)),
+                    }
+                }
                 Instr::ModInt { dst, a, b } => {
                     let (x, d) = (int!(a), int!(b));
-                    if d == 0 {
+                    // 0 (null result) and -1 (overflow for i64::MIN) are
+                    // the full step's; for any other divisor `%` is exact.
+                    if (d as u64).wrapping_add(1) <= 1 {
                         slow!();
                     }
-                    put!(dst, Value::Int(x.wrapping_rem(d)))
+                    put!(dst, Value::Int(x % d))
                 }
                 Instr::AddFloat { dst, a, b } => put!(dst, Value::Float(float!(a) + float!(b))),
                 Instr::SubFloat { dst, a, b } => put!(dst, Value::Float(float!(a) - float!(b))),
@@ -1738,7 +1768,7 @@ impl Interpreter {
                 } => {
                     // SAFETY: the verifier checked `callee`.
                     let cf = unsafe { *self.fns.get_unchecked(callee as usize) };
-                    let new_base = self.cur.base + b as usize;
+                    let new_base = cur.base + b as usize;
                     let n = self.frames.len();
                     if n >= MAX_FRAMES
                         || n == self.frames.capacity()
@@ -1749,15 +1779,15 @@ impl Interpreter {
                     // SAFETY: `n < capacity`, checked above.
                     unsafe {
                         self.frames.as_mut_ptr().add(n).write(Frame {
-                            func: self.cur.func,
-                            nregs: self.cur.nregs as u32,
+                            func: cur.func,
+                            nregs: cur.nregs as u32,
                             ret: ip,
-                            base: self.cur.base,
+                            base: cur.base,
                             dst,
                         });
                         self.frames.set_len(n + 1);
                     }
-                    self.cur = Cur {
+                    cur = Cur {
                         func: callee as u32,
                         base: new_base,
                         nregs: cf.nregs as usize,
@@ -1777,10 +1807,9 @@ impl Interpreter {
                     }
                     // SAFETY: the window `[base, base + nregs)` is live.
                     let window =
-                        unsafe { std::slice::from_raw_parts(fp as *const Value, self.cur.nregs) };
+                        unsafe { std::slice::from_raw_parts(fp as *const Value, cur.nregs) };
                     // SAFETY: `cur.func` is a verified function index.
-                    let scalar_only =
-                        unsafe { self.fns.get_unchecked(self.cur.func as usize).scalar };
+                    let scalar_only = unsafe { self.fns.get_unchecked(cur.func as usize).scalar };
                     if !scalar_only && !window.iter().all(Value::is_scalar) {
                         slow!();
                     }
@@ -1802,7 +1831,7 @@ impl Interpreter {
                     }
                     // SAFETY: `last()` was `Some`, so the length is > 0.
                     unsafe { self.frames.set_len(self.frames.len() - 1) };
-                    self.cur = Cur {
+                    cur = Cur {
                         func: f.func,
                         base: f.base,
                         nregs: f.nregs as usize,
@@ -1810,7 +1839,64 @@ impl Interpreter {
                     ip = f.ret;
                     fp = caller;
                 }
-                _ => slow!(),
+                // Every other instruction is the full step's. Naming each one
+                // (no `_` arm) lets the jump table span every opcode, so the
+                // dispatch needs no range check.
+                Instr::LoadConst { .. }
+                | Instr::LoadNull { .. }
+                | Instr::LoadFunc { .. }
+                | Instr::GetGlobal { .. }
+                | Instr::SetGlobal { .. }
+                | Instr::GetGlobalViv { .. }
+                | Instr::NegInt { .. }
+                | Instr::IntToFloat { .. }
+                | Instr::DivFloat { .. }
+                | Instr::ModFloat { .. }
+                | Instr::NegFloat { .. }
+                | Instr::EqFloat { .. }
+                | Instr::NeFloat { .. }
+                | Instr::LtFloat { .. }
+                | Instr::LeFloat { .. }
+                | Instr::EqBool { .. }
+                | Instr::NeBool { .. }
+                | Instr::EqText { .. }
+                | Instr::NeText { .. }
+                | Instr::IsNull { .. }
+                | Instr::NotNull { .. }
+                | Instr::JumpNotLtFloat { .. }
+                | Instr::JumpNotLeFloat { .. }
+                | Instr::CallValue { .. }
+                | Instr::CallNative { .. }
+                | Instr::ReturnVoid { .. }
+                | Instr::TryEnter { .. }
+                | Instr::TryExit { .. }
+                | Instr::Throw { .. }
+                | Instr::Fail { .. }
+                | Instr::Concat { .. }
+                | Instr::AppendText { .. }
+                | Instr::ConcatAscii { .. }
+                | Instr::ToText { .. }
+                | Instr::TextIndex { .. }
+                | Instr::TextLen { .. }
+                | Instr::AsciiIndex { .. }
+                | Instr::NewStruct { .. }
+                | Instr::GetFieldViv { .. }
+                | Instr::SetField { .. }
+                | Instr::EnumWrap { .. }
+                | Instr::EnumUnwrap { .. }
+                | Instr::EnumTag { .. }
+                | Instr::EnumTypeof { .. }
+                | Instr::EnumField { .. }
+                | Instr::NewArr { .. }
+                | Instr::ArrPush { .. }
+                | Instr::NewArrFrom { .. }
+                | Instr::ArrPop { .. }
+                | Instr::ArrSet { .. }
+                | Instr::NewMap { .. }
+                | Instr::MapGet { .. }
+                | Instr::MapSet { .. }
+                | Instr::MapDelete { .. }
+                | Instr::Clear { .. } => slow!(),
             }
         }
     }
@@ -2092,15 +2178,24 @@ fn assign(slot: &mut Value, v: Value) {
     }
 }
 
-/// Load-time peephole on the interpreter's copy of a function's code: an
-/// `AddIntImm` followed by an int `JumpLtInt`/`JumpLeInt` (a `for` loop's
-/// update and test) becomes `AddIntImmCmpJump`, which runs both in one
-/// dispatch. The branch stays in place, so jumps that target it still
-/// work, and indexes, hence line numbers, do not move. The rewrite only
-/// merges instructions that run one after the other anyway, so the
-/// semantics are unchanged.
-fn fuse_increment_loops(code: &mut [Instr]) {
+/// Load-time peephole on the interpreter's copy of a function's code,
+/// pairing an instruction with the one after it so that both run in one
+/// dispatch: an `AddIntImm` followed by an int `JumpLtInt`/`JumpLeInt` (a
+/// `for` loop's update and test) becomes `AddIntImmCmpJump`, and a
+/// `MulInt` whose result the next `AddInt` reads becomes `MulAddInt`. The
+/// second instruction stays in place, so jumps that target it still work,
+/// and indexes, hence line numbers, do not move. The rewrite only merges
+/// instructions that run one after the other anyway, so the semantics
+/// are unchanged.
+fn fuse_pairs(code: &mut [Instr]) {
     for i in 0..code.len().saturating_sub(1) {
+        if let (Instr::MulInt { dst, a, b }, Instr::AddInt { a: x, b: y, .. }) =
+            (code[i], code[i + 1])
+        {
+            if x == dst || y == dst {
+                code[i] = Instr::MulAddInt { dst, a, b };
+            }
+        }
         if let (
             Instr::AddIntImm { dst, a, imm },
             Instr::JumpLtInt { .. } | Instr::JumpLeInt { .. },

@@ -151,6 +151,13 @@ instructions! {
     SubInt { dst: Reg, a: Reg, b: Reg },
     /// R[dst] := R[a] * R[b]
     MulInt { dst: Reg, a: Reg, b: Reg },
+    /// R[dst] := R[a] * R[b], like `MulInt`; the VM's loader rewrites a
+    /// `MulInt` whose result the next instruction, an `AddInt`, reads (`x *
+    /// k + c`) into this in its own copy of the code, and the interpreter
+    /// may then run that `AddInt` in the same dispatch. The `AddInt` stays
+    /// in place, so a jump to it still works; run on its own, this is a
+    /// plain `MulInt`. The code generator need not emit it.
+    MulAddInt { dst: Reg, a: Reg, b: Reg },
     /// R[dst] := R[a] % R[b] (sign of the dividend, like C); null if R[b] == 0
     ModInt { dst: Reg, a: Reg, b: Reg },
     /// R[dst] := -R[a]

@@ -207,6 +207,7 @@ fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> R
         AddInt { dst, a, b }
         | SubInt { dst, a, b }
         | MulInt { dst, a, b }
+        | MulAddInt { dst, a, b }
         | ModInt { dst, a, b }
         | AddFloat { dst, a, b }
         | SubFloat { dst, a, b }

@@ -103,6 +103,7 @@ fn write_of(p: &Program, ins: &Instr) -> Write {
         | AddIntImm { .. }
         | SubInt { .. }
         | MulInt { .. }
+        | MulAddInt { .. }
         | ModInt { .. }
         | NegInt { .. }
         | IntToFloat { .. }
@@ -173,6 +174,7 @@ fn typed_operands(ins: &Instr) -> Vec<Reg> {
         AddInt { a, b, .. }
         | SubInt { a, b, .. }
         | MulInt { a, b, .. }
+        | MulAddInt { a, b, .. }
         | ModInt { a, b, .. }
         | AddFloat { a, b, .. }
         | SubFloat { a, b, .. }

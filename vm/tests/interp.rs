@@ -1221,3 +1221,39 @@ fn compare_and_branch_instructions() {
         ]
     );
 }
+
+/// `MulInt` feeding the next `AddInt` (`x * k + c`) runs as `MulAddInt` in
+/// the VM's copy of the code: the product on either side of the sum, the
+/// sum written over a register holding text (the full step releases it),
+/// and a jump straight to the `AddInt` all give the plain results.
+#[test]
+fn multiply_add_fusion() {
+    let mut main = vec![
+        LoadInt { dst: 0, imm: 6 },
+        LoadInt { dst: 1, imm: 7 },
+        // r2 = 6 * 7; r3 = r2 + 1 (product on the left)
+        MulInt { dst: 2, a: 0, b: 1 },
+        AddInt { dst: 3, a: 2, b: 0 },
+    ];
+    main.extend(log_reg(3, 6));
+    main.extend([
+        // r3 = r0 + r2 where r2 = 7 * 7 (product on the right), into a
+        // register that holds text
+        LoadConst { dst: 4, k: 0 },
+        MulInt { dst: 2, a: 1, b: 1 },
+        AddInt { dst: 4, a: 0, b: 2 },
+    ]);
+    main.extend(log_reg(4, 6));
+    main.extend([
+        // jump over the multiply to its add: r5 = r2 (49) + r0
+        Jump { off: 1 },
+        MulInt { dst: 2, a: 0, b: 0 },
+        AddInt { dst: 5, a: 2, b: 0 },
+    ]);
+    main.extend(log_reg(5, 6));
+    main.push(ReturnVoid {});
+    let mut p = program(vec![func("<main>", 0, 7, main)]);
+    p.consts = vec![Const::Text("held".into())];
+    let (code, out, _) = run(p);
+    assert_eq!((code, out.as_str()), (0, "48\n55\n55\n"));
+}
