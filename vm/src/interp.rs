@@ -21,6 +21,31 @@
 //! limited to [`MAX_FRAMES`] (a runtime failure `stack overflow in function
 //! 'f' at file:line`).
 //!
+//! # Dispatch
+//! Two tiers over the same code. `Interpreter::run_fast` is a small
+//! function without a single call in it: it runs the common cases of the
+//! hot instructions (int and float arithmetic, compare-and-branch, scalar
+//! moves, int array reads, scalar field reads, calls and returns whose
+//! windows hold only scalars) with `ip`, `fp` and the current frame in
+//! machine registers, and returns at the first instruction it does not
+//! handle. The full step in `dispatch_loop` runs any instruction with every
+//! rule of its semantics (releases, vivification, traps, natives), then
+//! hands back to the fast tier when the next instruction has a fast path.
+//! The two agree by construction: the fast tier leaves before writing
+//! anything whenever a case is not its own. The current frame
+//! (`Interpreter::cur`) is kept in the interpreter rather than in locals,
+//! so that the full step's loop carries only `ip`, `fp` and `self`.
+//!
+//! Each arm of `run_fast` ends with its own copy of the dispatch jump
+//! (threaded dispatch), which the CPU predicts far better than one shared
+//! jump; LLVM makes the copies when the tail-duplication limits are raised,
+//! which the workspace's `.cargo/config.toml` does (benches/RESULTS.md).
+//!
+//! At load the interpreter copies each function's code and pairs some
+//! instructions that always run back to back (`AddIntImmCmpJump`,
+//! `MulAddInt`), and [`crate::windows`] finds the functions whose
+//! registers only ever hold scalars: their returns skip the release scan.
+//!
 //! # Exceptions
 //! `TryEnter` pushes a handler recording the frame depth, the frame's base,
 //! the catch register and the continuation pc. `Throw` (or a native's
@@ -744,7 +769,12 @@ impl Interpreter {
             // The common cases run in `run_fast`, a small function of its
             // own, where `ip` and `fp` stay in machine registers; it
             // returns at the first instruction it leaves to the full step.
-            ip = self.run_fast(ip);
+            // A run of instructions it never handles (text, structs, maps,
+            // natives) stays here, without a call per instruction.
+            // SAFETY: `ip` points at an instruction (see the full step).
+            if has_fast_path(unsafe { &*ip }) {
+                ip = self.run_fast(ip);
+            }
             sync_fp!();
 
             // ---- the full step ----------------------------------------------
@@ -2176,6 +2206,59 @@ fn assign(slot: &mut Value, v: Value) {
     } else {
         replace_managed(slot, v)
     }
+}
+
+/// True for the instructions [`Interpreter::run_fast`] has a fast path
+/// for (it may still leave at one of them, for a null operand or a managed
+/// destination, say): the ones it names outside its final catch-all arm.
+/// Only speed depends on the two lists agreeing: `run_fast` returns at
+/// once from an instruction it does not handle, and the full step runs
+/// every instruction.
+#[inline(always)]
+fn has_fast_path(ins: &Instr) -> bool {
+    matches!(
+        ins,
+        Instr::Move { .. }
+            | Instr::LoadInt { .. }
+            | Instr::AddInt { .. }
+            | Instr::AddIntImm { .. }
+            | Instr::SubInt { .. }
+            | Instr::MulInt { .. }
+            | Instr::MulAddInt { .. }
+            | Instr::ModInt { .. }
+            | Instr::AddFloat { .. }
+            | Instr::SubFloat { .. }
+            | Instr::MulFloat { .. }
+            | Instr::LtInt { .. }
+            | Instr::LeInt { .. }
+            | Instr::EqInt { .. }
+            | Instr::NeInt { .. }
+            | Instr::LoadBool { .. }
+            | Instr::Not { .. }
+            | Instr::ArrLen { .. }
+            | Instr::ArrGet { .. }
+            | Instr::GetField { .. }
+            | Instr::AsciiCodeAt { .. }
+            | Instr::AsciiLen { .. }
+            | Instr::Jump { .. }
+            | Instr::JumpIfTrue { .. }
+            | Instr::JumpIfFalse { .. }
+            | Instr::JumpLtInt { .. }
+            | Instr::JumpLeInt { .. }
+            | Instr::JumpEqInt { .. }
+            | Instr::JumpNeInt { .. }
+            | Instr::JumpLtIntImm { .. }
+            | Instr::JumpLeIntImm { .. }
+            | Instr::JumpGtIntImm { .. }
+            | Instr::JumpGeIntImm { .. }
+            | Instr::JumpEqIntImm { .. }
+            | Instr::JumpNeIntImm { .. }
+            | Instr::JumpLtFloat { .. }
+            | Instr::JumpLeFloat { .. }
+            | Instr::AddIntImmCmpJump { .. }
+            | Instr::Call { .. }
+            | Instr::Return { .. }
+    )
 }
 
 /// Load-time peephole on the interpreter's copy of a function's code,

@@ -12,6 +12,8 @@
 //!   [`native::Trap`]).
 //! - [`render`]: text form of values (§8.21), including C `%g` floats.
 //! - [`verify`]: load-time checks that let the loop trust every operand.
+//! - [`windows`]: load-time inference of functions whose registers only
+//!   ever hold scalars (their returns release nothing).
 //! - [`disasm`]: the readable listing (`--emit-bytecode`).
 //! - [`serialize`]: the versioned binary form of a program (bundles).
 //! - [`blob`]: the `blob` value (bytes plus an own path, §8.6).
@@ -57,7 +59,9 @@
 //! generator writes every register before reading it). Return releases
 //! every managed value of the callee's window (its locals and temporaries)
 //! and writes the result to the caller's `R[dst]`.
-//! The dispatch loop never recurses in Rust; depth is capped at
+//! The dispatch loop never recurses in Rust and runs in two tiers, a
+//! call-free fast path for the common cases and a full step for the rest
+//! (see [`interp`]); depth is capped at
 //! [`interp::MAX_FRAMES`] (`stack overflow in function 'f' at file:line`).
 //! Programs are verified once at load, so register, constant and jump
 //! operands are trusted in the loop; the interpreter keeps its own copy of
