@@ -194,8 +194,7 @@ impl Loader {
         if self.by_path.contains_key(&canon) {
             return;
         }
-        let parse = syntax::parse(&text);
-        let root = ast::SourceFile::cast(parse.syntax_node()).expect("the root is a SOURCE_FILE");
+        let (parse, root) = syntax::parse_to_ast(&text);
         let idx = self.sources.len() as u32;
         self.sources.push(Source {
             display: display.clone(),

@@ -1,9 +1,10 @@
 //! Expression views (§9).
 
+use super::Token;
 use super::{ast_enum, ast_node, child, child_after, child_before, children, token};
 use super::{find_element, token_kind_where, token_where, Pick};
 use super::{ParamList, TypeRef};
-use crate::syntax::{binary_precedence, SyntaxKind, SyntaxKind::*, SyntaxToken};
+use crate::syntax::{binary_precedence, SyntaxKind, SyntaxKind::*};
 
 ast_enum! {
     /// Any expression (§9).
@@ -45,7 +46,7 @@ ast_enum! {
 
 /// The first direct child token of `node` that is not trivia or a line
 /// feed.
-fn first_token(node: &crate::syntax::SyntaxNode) -> Option<SyntaxToken> {
+fn first_token(node: &super::Node) -> Option<Token> {
     token_where(node, |k| !k.is_trivia() && k != NEWLINE)
 }
 
@@ -74,7 +75,7 @@ ast_node!(
 
 impl Literal {
     /// The literal token.
-    pub fn token(&self) -> Option<SyntaxToken> {
+    pub fn token(&self) -> Option<Token> {
         first_token(&self.0)
     }
     /// Which kind of literal this is (`Null` if the tree is malformed).
@@ -101,7 +102,7 @@ ast_node!(
 pub enum TemplatePart {
     /// A `TEMPLATE_CHUNK` token: raw source text, escapes undecoded (see
     /// [`super::unescape_template_chunk`]).
-    Chunk(SyntaxToken),
+    Chunk(Token),
     /// The expression of a `${ }` substitution.
     Subst(Expr),
 }
@@ -110,16 +111,17 @@ impl Template {
     /// The chunks and substitutions in source order (a substitution whose
     /// expression failed to parse is skipped).
     pub fn parts(&self) -> Vec<TemplatePart> {
-        self.0
-            .children_with_tokens()
-            .filter_map(|it| match it {
-                rowan::NodeOrToken::Token(t) if t.kind() == TEMPLATE_CHUNK => {
-                    Some(TemplatePart::Chunk(t))
+        let tree = &self.0.tree;
+        tree.children(self.0.index)
+            .filter_map(|i| {
+                let e = &tree.elems[i as usize];
+                match e.kind {
+                    TEMPLATE_CHUNK if e.is_token => Some(TemplatePart::Chunk(Token(self.0.at(i)))),
+                    TEMPLATE_SUBST if !e.is_token => {
+                        child::<Expr>(&self.0.at(i)).map(TemplatePart::Subst)
+                    }
+                    _ => None,
                 }
-                rowan::NodeOrToken::Node(n) if n.kind() == TEMPLATE_SUBST => {
-                    child::<Expr>(&n).map(TemplatePart::Subst)
-                }
-                _ => None,
             })
             .collect()
     }
@@ -133,7 +135,7 @@ ast_node!(
 
 impl Regex {
     /// The `REGEX` token.
-    pub fn token(&self) -> Option<SyntaxToken> {
+    pub fn token(&self) -> Option<Token> {
         token(&self.0, REGEX)
     }
     /// The pattern between the slashes, as written.
@@ -174,7 +176,7 @@ ast_node!(
 
 impl NameRef {
     /// The `IDENT` (or `LOG_KW`/`FAIL_KW`/`SQLITE_KW`) token.
-    pub fn token(&self) -> Option<SyntaxToken> {
+    pub fn token(&self) -> Option<Token> {
         first_token(&self.0)
     }
     /// The name's text.
@@ -242,7 +244,7 @@ impl MapEntry {
         child_after(&self.0, COLON)
     }
     /// The `IDENT` of a shorthand entry `{name}`.
-    pub fn shorthand(&self) -> Option<SyntaxToken> {
+    pub fn shorthand(&self) -> Option<Token> {
         token(&self.0, IDENT)
     }
 }
@@ -259,7 +261,7 @@ impl Arrow {
         child(&self.0)
     }
     /// The `void` keyword of an arrow that returns nothing.
-    pub fn void_token(&self) -> Option<SyntaxToken> {
+    pub fn void_token(&self) -> Option<Token> {
         token(&self.0, VOID_KW)
     }
     /// The parameters.
@@ -284,7 +286,7 @@ impl Field {
         child(&self.0)
     }
     /// The member name: an `IDENT` or a reserved-word token (§7.4).
-    pub fn name(&self) -> Option<SyntaxToken> {
+    pub fn name(&self) -> Option<Token> {
         let mut seen_dot = false;
         find_element(&self.0, |k, is_token| {
             if !is_token {
@@ -298,7 +300,7 @@ impl Field {
                 Pick::Skip
             }
         })
-        .and_then(|it| it.into_token())
+        .map(|i| Token(self.0.at(i)))
     }
 }
 
@@ -351,12 +353,12 @@ impl ArgList {
     /// Every argument in order, including type arguments such as the
     /// `arr[int]` of `s.toArr(arr[int])` (§9.4, §16.4).
     pub fn items(&self) -> impl Iterator<Item = Arg> {
-        self.0
-            .children()
-            .filter_map(|node| match TypeArg::cast(node.clone()) {
+        super::children::<super::Node>(&self.0).filter_map(|node| {
+            match TypeArg::cast(node.clone()) {
                 Some(ty) => Some(Arg::Type(ty)),
                 None => Expr::cast(node).map(Arg::Value),
-            })
+            }
+        })
     }
 }
 
@@ -383,7 +385,7 @@ impl Postfix {
         child(&self.0)
     }
     /// The `++` or `--` token.
-    pub fn op_token(&self) -> Option<SyntaxToken> {
+    pub fn op_token(&self) -> Option<Token> {
         token_where(&self.0, |k| matches!(k, PLUS2 | MINUS2))
     }
     /// `PLUS2` or `MINUS2`.
@@ -400,7 +402,7 @@ ast_node!(
 
 impl Prefix {
     /// The operator token.
-    pub fn op_token(&self) -> Option<SyntaxToken> {
+    pub fn op_token(&self) -> Option<Token> {
         first_token(&self.0)
     }
     /// `MINUS`, `PLUS`, `BANG` or `TYPEOF_KW`.
@@ -422,7 +424,7 @@ ast_node!(
 
 impl Binary {
     /// The operator token.
-    pub fn op_token(&self) -> Option<SyntaxToken> {
+    pub fn op_token(&self) -> Option<Token> {
         token_where(&self.0, |k| binary_precedence(k).is_some())
     }
     /// The operator kind, e.g. `PLUS` or `EQ3` (rejected by the checker).

@@ -1,7 +1,6 @@
-//! Typed views over the untyped syntax tree, in the style of
-//! rust-analyzer.
+//! Typed views over the syntax tree, in the style of rust-analyzer.
 //!
-//! Every view is a newtype over a [`SyntaxNode`] of one kind:
+//! Every view is a newtype over a [`Node`] of one kind:
 //! `IfStmt::cast(node)` returns `Some` only for an `IF_STMT` node, and
 //! `syntax()` gives the node back. Accessors never fail: they return
 //! `None` (or an empty iterator) when the parser recovered from an error
@@ -10,10 +9,13 @@
 //! The sum types [`Stmt`], [`Expr`] and [`TypeRef`] cover every statement
 //! (§10, §11), expression (§9) and type (§8.1) node.
 //!
-//! Accessors that return one child (`child`, `token`, `child_after`, ...)
-//! scan the green children and create a red element only for the child
-//! they return; `op_kind` and `Literal::kind` create none. See
-//! [`crate::syntax`] ("Walking the tree cheaply").
+//! A [`Node`] (and a [`Token`]) is an index into a [`Tree`]: a flat,
+//! preorder copy of the green tree's structure built once per file, so
+//! walking the views allocates nothing (rowan's red tree allocates a
+//! cursor per element it hands out). The rowan green tree remains the
+//! syntax tree; views can also be cast from a rowan red node, which
+//! indexes that node's subtree. See [`crate::syntax`] ("Walking the tree
+//! cheaply").
 
 #![warn(missing_docs)]
 
@@ -27,16 +29,16 @@ pub use stmt::*;
 pub use types::*;
 pub use unescape::{unescape_string, unescape_template_chunk, EscapeError};
 
-use crate::syntax::{SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
+use crate::syntax::{SyntaxKind, SyntaxNode};
 
 /// Common interface of every typed node view.
 pub trait AstNode: Sized {
     /// True when a node of `kind` can be viewed as `Self`.
     fn can_cast(kind: SyntaxKind) -> bool;
     /// Views `node` as `Self` if its kind matches.
-    fn cast(node: SyntaxNode) -> Option<Self>;
+    fn cast(node: impl IntoNode) -> Option<Self>;
     /// The underlying node.
-    fn syntax(&self) -> &SyntaxNode;
+    fn syntax(&self) -> &Node;
 }
 
 /// Declares a newtype view over one node kind, with inherent `cast`,
@@ -45,7 +47,7 @@ macro_rules! ast_node {
     ($(#[$meta:meta])* $name:ident, $kind:ident) => {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-        pub struct $name(pub(crate) crate::syntax::SyntaxNode);
+        pub struct $name(pub(crate) crate::ast::Node);
 
         impl $name {
             /// True when a node of `kind` can be viewed as this type.
@@ -55,12 +57,12 @@ macro_rules! ast_node {
 
             /// Views `node` as this type if it is a
             #[doc = concat!("`", stringify!($kind), "` node.")]
-            pub fn cast(node: crate::syntax::SyntaxNode) -> Option<Self> {
-                Self::can_cast(node.kind()).then(|| $name(node))
+            pub fn cast(node: impl crate::ast::IntoNode) -> Option<Self> {
+                Self::can_cast(node.node_kind()).then(|| $name(node.into_node()))
             }
 
             /// The underlying syntax node.
-            pub fn syntax(&self) -> &crate::syntax::SyntaxNode {
+            pub fn syntax(&self) -> &crate::ast::Node {
                 &self.0
             }
         }
@@ -69,10 +71,10 @@ macro_rules! ast_node {
             fn can_cast(kind: crate::syntax::SyntaxKind) -> bool {
                 $name::can_cast(kind)
             }
-            fn cast(node: crate::syntax::SyntaxNode) -> Option<Self> {
+            fn cast(node: impl crate::ast::IntoNode) -> Option<Self> {
                 $name::cast(node)
             }
-            fn syntax(&self) -> &crate::syntax::SyntaxNode {
+            fn syntax(&self) -> &crate::ast::Node {
                 &self.0
             }
         }
@@ -96,8 +98,12 @@ macro_rules! ast_enum {
             }
 
             /// Views `node` as the matching variant, if any.
-            pub fn cast(node: crate::syntax::SyntaxNode) -> Option<Self> {
-                let kind = node.kind();
+            pub fn cast(node: impl crate::ast::IntoNode) -> Option<Self> {
+                let kind = node.node_kind();
+                if !Self::can_cast(kind) {
+                    return None;
+                }
+                let node = node.into_node();
                 $(if $ty::can_cast(kind) {
                     return Some($name::$variant($ty(node)));
                 })*
@@ -105,7 +111,7 @@ macro_rules! ast_enum {
             }
 
             /// The underlying syntax node.
-            pub fn syntax(&self) -> &crate::syntax::SyntaxNode {
+            pub fn syntax(&self) -> &crate::ast::Node {
                 match self {
                     $($name::$variant(it) => it.syntax(),)*
                 }
@@ -116,10 +122,10 @@ macro_rules! ast_enum {
             fn can_cast(kind: crate::syntax::SyntaxKind) -> bool {
                 $name::can_cast(kind)
             }
-            fn cast(node: crate::syntax::SyntaxNode) -> Option<Self> {
+            fn cast(node: impl crate::ast::IntoNode) -> Option<Self> {
                 $name::cast(node)
             }
-            fn syntax(&self) -> &crate::syntax::SyntaxNode {
+            fn syntax(&self) -> &crate::ast::Node {
                 $name::syntax(self)
             }
         }
@@ -134,8 +140,22 @@ ast_node!(
 );
 
 impl SourceFile {
-    pub(crate) fn new(node: SyntaxNode) -> Self {
-        SourceFile(node)
+    /// The typed root of the file whose green tree is `green`.
+    pub(crate) fn new(green: &rowan::GreenNodeData) -> Self {
+        SourceFile(Node::root(Tree::build(green, 0.into(), None)))
+    }
+
+    /// The typed root over an already built index.
+    pub(crate) fn from_tree(tree: std::rc::Rc<Tree>) -> Self {
+        SourceFile(Node::root(tree))
+    }
+
+    /// The typed root of the file whose green tree is `green` and whose
+    /// text is `text` (which must equal the tree's text; saves gathering
+    /// it from the tokens).
+    pub(crate) fn with_text(green: &rowan::GreenNodeData, text: &str) -> Self {
+        debug_assert_eq!(u32::from(green.text_len()) as usize, text.len());
+        SourceFile(Node::root(Tree::build(green, 0.into(), Some(text))))
     }
 
     /// The top-level statements and declarations, in source order.
@@ -144,9 +164,390 @@ impl SourceFile {
     }
 }
 
+/// One element (node or token) of a [`Tree`], in preorder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Elem {
+    kind: SyntaxKind,
+    is_token: bool,
+    /// Absolute start offset.
+    start: u32,
+    /// Absolute end offset.
+    end: u32,
+    /// Index one past the element's subtree (`index + 1` for a token):
+    /// the index of its next sibling, if it has one.
+    subtree_end: u32,
+    /// Index of the parent node (`u32::MAX` for the root).
+    parent: u32,
+}
+
+/// A compact, read-only copy of a green tree's structure, built once per
+/// file and walked by index.
+///
+/// Every node and token of the green tree except whitespace, comments and
+/// line feeds (which no accessor looks at, see `is_indexed`) is one
+/// [`Elem`] in preorder, so
+/// a node's children are found by hopping from `index + 1` over whole
+/// subtrees, and every node of a kind by a linear scan. Walking it allocates nothing, unlike rowan's red tree, which
+/// allocates (and later frees) a cursor for every node or token it hands
+/// out. The green tree stays the syntax tree; this is only an index over
+/// it for the typed views.
+pub struct Tree {
+    /// The text of the tree's root (tokens slice it).
+    text: String,
+    /// Absolute offset of `text[0]`.
+    base: u32,
+    elems: Vec<Elem>,
+}
+
+impl Tree {
+    /// Indexes the green tree `green`, whose text starts at `offset`;
+    /// `text` is the tree's text when the caller has it (otherwise it is
+    /// gathered from the tokens).
+    pub fn build(
+        green: &rowan::GreenNodeData,
+        offset: rowan::TextSize,
+        text: Option<&str>,
+    ) -> std::rc::Rc<Tree> {
+        let base = u32::from(offset);
+        let len = u32::from(green.text_len()) as usize;
+        let gather = text.is_none();
+        let mut tree = Tree {
+            text: match text {
+                Some(text) => text.to_string(),
+                None => String::with_capacity(len),
+            },
+            base,
+            // About one element per three bytes of typical source.
+            elems: Vec::with_capacity(len / 3 + 1),
+        };
+        tree.elems.push(Elem {
+            kind: SyntaxKind::from_raw(green.kind().0),
+            is_token: false,
+            start: base,
+            end: base + u32::from(green.text_len()),
+            subtree_end: 0,
+            parent: u32::MAX,
+        });
+        // Open nodes: remaining children and the node's element index.
+        let mut stack: Vec<(rowan::Children<'_>, usize)> = vec![(green.children(), 0)];
+        let mut pos = base;
+        while let Some(top) = stack.last_mut() {
+            let Some(child) = top.0.next() else {
+                let (_, index) = stack.pop().expect("the stack is not empty");
+                tree.elems[index].subtree_end = tree.elems.len() as u32;
+                continue;
+            };
+            let parent = top.1 as u32;
+            match child {
+                rowan::NodeOrToken::Token(t) => {
+                    let len = u32::from(t.text_len());
+                    if gather {
+                        tree.text.push_str(t.text());
+                    }
+                    let kind = SyntaxKind::from_raw(t.kind().0);
+                    if !is_indexed(kind) {
+                        pos += len;
+                        continue;
+                    }
+                    let index = tree.elems.len() as u32;
+                    tree.elems.push(Elem {
+                        kind,
+                        is_token: true,
+                        start: pos,
+                        end: pos + len,
+                        subtree_end: index + 1,
+                        parent,
+                    });
+                    pos += len;
+                }
+                rowan::NodeOrToken::Node(n) => {
+                    let index = tree.elems.len();
+                    tree.elems.push(Elem {
+                        kind: SyntaxKind::from_raw(n.kind().0),
+                        is_token: false,
+                        start: pos,
+                        end: pos + u32::from(n.text_len()),
+                        subtree_end: 0,
+                        parent,
+                    });
+                    stack.push((n.children(), index));
+                }
+            }
+        }
+        std::rc::Rc::new(tree)
+    }
+
+    fn range(&self, index: u32) -> rowan::TextRange {
+        let e = &self.elems[index as usize];
+        rowan::TextRange::new(e.start.into(), e.end.into())
+    }
+
+    /// The direct children of element `index`, as element indexes.
+    fn children(&self, index: u32) -> impl Iterator<Item = u32> + '_ {
+        let end = self.elems[index as usize].subtree_end;
+        let mut next = index + 1;
+        std::iter::from_fn(move || {
+            (next < end).then(|| {
+                let it = next;
+                next = self.elems[it as usize].subtree_end;
+                it
+            })
+        })
+    }
+}
+
+/// Whether tokens of `kind` are entries of a [`Tree`]: whitespace,
+/// comments and line feeds are not (every accessor skips them), which
+/// makes the tree about half as long.
+fn is_indexed(kind: SyntaxKind) -> bool {
+    !kind.is_trivia() && kind != SyntaxKind::NEWLINE
+}
+
+/// Records a [`Tree`] from the same start/token/finish calls that build
+/// the green tree (see `parser::event`), so the parser's caller gets the
+/// index without a second walk.
+pub(crate) struct TreeRecorder {
+    elems: Vec<Elem>,
+    /// Element indexes of the open nodes.
+    open: Vec<u32>,
+    pos: u32,
+}
+
+impl TreeRecorder {
+    /// A recorder for a text of `len` bytes.
+    pub(crate) fn new(len: usize) -> TreeRecorder {
+        TreeRecorder {
+            elems: Vec::with_capacity(len / 3 + 1),
+            open: Vec::new(),
+            pos: 0,
+        }
+    }
+
+    /// A node of `kind` starts here.
+    pub(crate) fn start_node(&mut self, kind: SyntaxKind) {
+        self.open.push(self.elems.len() as u32);
+        self.elems.push(Elem {
+            kind,
+            is_token: false,
+            start: self.pos,
+            end: self.pos,
+            subtree_end: 0,
+            parent: self.open.iter().rev().nth(1).copied().unwrap_or(u32::MAX),
+        });
+    }
+
+    /// A token of `kind` and `len` bytes (see [`is_indexed`]).
+    pub(crate) fn token(&mut self, kind: SyntaxKind, len: u32) {
+        if !is_indexed(kind) {
+            self.pos += len;
+            return;
+        }
+        let index = self.elems.len() as u32;
+        self.elems.push(Elem {
+            kind,
+            is_token: true,
+            start: self.pos,
+            end: self.pos + len,
+            subtree_end: index + 1,
+            parent: self.open.last().copied().unwrap_or(u32::MAX),
+        });
+        self.pos += len;
+    }
+
+    /// The innermost open node ends here.
+    pub(crate) fn finish_node(&mut self) {
+        if let Some(index) = self.open.pop() {
+            let end = self.elems.len() as u32;
+            let e = &mut self.elems[index as usize];
+            e.end = self.pos;
+            e.subtree_end = end;
+        }
+    }
+
+    /// The finished tree over `text`, or `None` unless the calls recorded
+    /// exactly one closed root node covering `text` (the caller then
+    /// indexes the green tree instead).
+    pub(crate) fn finish(self, text: &str) -> Option<std::rc::Rc<Tree>> {
+        let root = self.elems.first()?;
+        let whole = self.open.is_empty()
+            && root.kind == SyntaxKind::SOURCE_FILE
+            && root.subtree_end as usize == self.elems.len()
+            && root.end as usize == text.len();
+        whole.then(|| {
+            std::rc::Rc::new(Tree {
+                text: text.to_string(),
+                base: 0,
+                elems: self.elems,
+            })
+        })
+    }
+}
+
+/// A node of a file's syntax tree, as the typed views hold it: the file's
+/// [`Tree`] and the node's index in it. Cloning it copies a reference
+/// count; nothing is allocated.
+#[derive(Clone)]
+pub struct Node {
+    tree: std::rc::Rc<Tree>,
+    index: u32,
+}
+
+impl Node {
+    fn root(tree: std::rc::Rc<Tree>) -> Node {
+        Node { tree, index: 0 }
+    }
+
+    fn at(&self, index: u32) -> Node {
+        Node {
+            tree: self.tree.clone(),
+            index,
+        }
+    }
+
+    /// The node's kind.
+    pub fn kind(&self) -> SyntaxKind {
+        self.tree.elems[self.index as usize].kind
+    }
+
+    /// The node's absolute source range.
+    pub fn text_range(&self) -> rowan::TextRange {
+        self.tree.range(self.index)
+    }
+
+    /// The node's source text.
+    pub fn text(&self) -> &str {
+        let range = self.text_range();
+        let base = self.tree.base;
+        &self.tree.text
+            [(u32::from(range.start()) - base) as usize..(u32::from(range.end()) - base) as usize]
+    }
+
+    /// The parent node, if this is not the root of its tree.
+    pub fn parent(&self) -> Option<Node> {
+        let parent = self.tree.elems[self.index as usize].parent;
+        (parent != u32::MAX).then(|| self.at(parent))
+    }
+
+    /// The direct child nodes, in order.
+    pub fn children(&self) -> impl Iterator<Item = Node> + '_ {
+        self.tree
+            .children(self.index)
+            .filter(|&i| !self.tree.elems[i as usize].is_token)
+            .map(|i| self.at(i))
+    }
+
+    /// The direct child tokens, in order (whitespace, comments and line
+    /// feeds are not indexed).
+    pub fn child_tokens(&self) -> impl Iterator<Item = Token> + '_ {
+        self.tree
+            .children(self.index)
+            .filter(|&i| self.tree.elems[i as usize].is_token)
+            .map(|i| Token(self.at(i)))
+    }
+}
+
+impl AstNode for Node {
+    fn can_cast(_: SyntaxKind) -> bool {
+        true
+    }
+    fn cast(node: impl IntoNode) -> Option<Self> {
+        Some(node.into_node())
+    }
+    fn syntax(&self) -> &Node {
+        self
+    }
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Node) -> bool {
+        std::rc::Rc::ptr_eq(&self.tree, &other.tree) && self.index == other.index
+    }
+}
+
+impl Eq for Node {}
+
+impl std::hash::Hash for Node {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::rc::Rc::as_ptr(&self.tree).hash(state);
+        self.index.hash(state);
+    }
+}
+
+impl std::fmt::Debug for Node {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}@{:?}", self.kind(), self.text_range())
+    }
+}
+
+/// A token of a file's syntax tree (see [`Node`]).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Token(Node);
+
+impl Token {
+    /// The token's kind.
+    pub fn kind(&self) -> SyntaxKind {
+        self.0.kind()
+    }
+
+    /// The token's absolute source range.
+    pub fn text_range(&self) -> rowan::TextRange {
+        self.0.text_range()
+    }
+
+    /// The token's source text.
+    pub fn text(&self) -> &str {
+        self.0.text()
+    }
+}
+
+impl std::fmt::Debug for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:?}@{:?} {:?}",
+            self.kind(),
+            self.text_range(),
+            self.text()
+        )
+    }
+}
+
+impl std::fmt::Display for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+/// What a typed view can be cast from: a [`Node`], or a rowan red node
+/// (indexed into a [`Tree`] of its own subtree when the kind matches).
+pub trait IntoNode {
+    /// The node's kind.
+    fn node_kind(&self) -> SyntaxKind;
+    /// The node as a [`Node`].
+    fn into_node(self) -> Node;
+}
+
+impl IntoNode for Node {
+    fn node_kind(&self) -> SyntaxKind {
+        self.kind()
+    }
+    fn into_node(self) -> Node {
+        self
+    }
+}
+
+impl IntoNode for SyntaxNode {
+    fn node_kind(&self) -> SyntaxKind {
+        self.kind()
+    }
+    fn into_node(self) -> Node {
+        Node::root(Tree::build(&self.green(), self.text_range().start(), None))
+    }
+}
+
 /// What [`find_element`] does with a child of the scanned node.
 pub(crate) enum Pick {
-    /// This is the wanted element: materialise and return it.
+    /// This is the wanted element: return it.
     Take,
     /// Look at the next child.
     Skip,
@@ -154,34 +555,18 @@ pub(crate) enum Pick {
     Stop,
 }
 
-/// The first direct child (node or token) of `node` that `pick` takes,
-/// given each child's kind and whether it is a token.
-///
-/// The children are scanned in the green tree, so no red node or token is
-/// created for the children passed over (rowan allocates one per element
-/// a red iterator visits); only the chosen child is materialised, found
-/// by its text range (a binary search in the green node). A child with an
-/// empty range is not unique by range and is materialised by index.
+/// The index of the first direct child (node or token) of `node` that
+/// `pick` takes, given each child's kind and whether it is a token.
 pub(crate) fn find_element(
-    node: &SyntaxNode,
+    node: &Node,
     mut pick: impl FnMut(SyntaxKind, bool) -> Pick,
-) -> Option<SyntaxElement> {
-    let green = node.green();
-    let mut offset = node.text_range().start();
-    for (index, child) in green.children().enumerate() {
-        let (kind, len, is_token) = match child {
-            rowan::NodeOrToken::Node(n) => (n.kind(), n.text_len(), false),
-            rowan::NodeOrToken::Token(t) => (t.kind(), t.text_len(), true),
-        };
-        match pick(SyntaxKind::from_raw(kind.0), is_token) {
-            Pick::Take => {
-                return if len == 0.into() {
-                    node.children_with_tokens().nth(index)
-                } else {
-                    node.child_or_token_at_range(rowan::TextRange::at(offset, len))
-                };
-            }
-            Pick::Skip => offset += len,
+) -> Option<u32> {
+    let tree = &node.tree;
+    for index in tree.children(node.index) {
+        let e = &tree.elems[index as usize];
+        match pick(e.kind, e.is_token) {
+            Pick::Take => return Some(index),
+            Pick::Skip => {}
             Pick::Stop => return None,
         }
     }
@@ -189,10 +574,7 @@ pub(crate) fn find_element(
 }
 
 /// The first direct child token of `node` whose kind satisfies `pred`.
-pub(crate) fn token_where(
-    node: &SyntaxNode,
-    mut pred: impl FnMut(SyntaxKind) -> bool,
-) -> Option<SyntaxToken> {
+pub(crate) fn token_where(node: &Node, mut pred: impl FnMut(SyntaxKind) -> bool) -> Option<Token> {
     find_element(node, |kind, is_token| {
         if is_token && pred(kind) {
             Pick::Take
@@ -200,25 +582,20 @@ pub(crate) fn token_where(
             Pick::Skip
         }
     })
-    .and_then(|it| it.into_token())
+    .map(|i| Token(node.at(i)))
 }
 
 /// The kind of the first direct child token of `node` whose kind
-/// satisfies `pred`, found in the green tree without creating any red
-/// element.
+/// satisfies `pred`.
 pub(crate) fn token_kind_where(
-    node: &SyntaxNode,
-    mut pred: impl FnMut(SyntaxKind) -> bool,
+    node: &Node,
+    pred: impl FnMut(SyntaxKind) -> bool,
 ) -> Option<SyntaxKind> {
-    node.green().children().find_map(|child| {
-        let t = child.into_token()?;
-        let kind = SyntaxKind::from_raw(t.kind().0);
-        pred(kind).then_some(kind)
-    })
+    token_where(node, pred).map(|t| t.kind())
 }
 
 /// The first child node of `node` viewable as `N`.
-pub(crate) fn child<N: AstNode>(node: &SyntaxNode) -> Option<N> {
+pub(crate) fn child<N: AstNode>(node: &Node) -> Option<N> {
     find_element(node, |kind, is_token| {
         if !is_token && N::can_cast(kind) {
             Pick::Take
@@ -226,23 +603,35 @@ pub(crate) fn child<N: AstNode>(node: &SyntaxNode) -> Option<N> {
             Pick::Skip
         }
     })
-    .and_then(|it| it.into_node())
-    .and_then(N::cast)
+    .and_then(|i| N::cast(node.at(i)))
 }
 
 /// Every child node of `node` viewable as `N`.
-pub(crate) fn children<N: AstNode>(node: &SyntaxNode) -> impl Iterator<Item = N> {
-    node.children().filter_map(N::cast)
+pub(crate) fn children<N: AstNode>(node: &Node) -> impl Iterator<Item = N> {
+    let node = node.clone();
+    let end = node.tree.elems[node.index as usize].subtree_end;
+    let mut next = node.index + 1;
+    std::iter::from_fn(move || {
+        while next < end {
+            let index = next;
+            let e = node.tree.elems[index as usize];
+            next = e.subtree_end;
+            if !e.is_token && N::can_cast(e.kind) {
+                return N::cast(node.at(index));
+            }
+        }
+        None
+    })
 }
 
 /// The first direct child token of `node` of `kind`.
-pub(crate) fn token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
+pub(crate) fn token(node: &Node, kind: SyntaxKind) -> Option<Token> {
     token_where(node, |k| k == kind)
 }
 
 /// The first child node viewable as `N` that comes after the first direct
 /// child token of `kind`.
-pub(crate) fn child_after<N: AstNode>(node: &SyntaxNode, kind: SyntaxKind) -> Option<N> {
+pub(crate) fn child_after<N: AstNode>(node: &Node, kind: SyntaxKind) -> Option<N> {
     let mut seen = false;
     find_element(node, |k, is_token| {
         if !seen {
@@ -254,13 +643,12 @@ pub(crate) fn child_after<N: AstNode>(node: &SyntaxNode, kind: SyntaxKind) -> Op
             Pick::Skip
         }
     })
-    .and_then(|it| it.into_node())
-    .and_then(N::cast)
+    .and_then(|i| N::cast(node.at(i)))
 }
 
 /// The first child node viewable as `N` that comes before any direct child
 /// token of `kind`.
-pub(crate) fn child_before<N: AstNode>(node: &SyntaxNode, kind: SyntaxKind) -> Option<N> {
+pub(crate) fn child_before<N: AstNode>(node: &Node, kind: SyntaxKind) -> Option<N> {
     find_element(node, |k, is_token| {
         if is_token && k == kind {
             Pick::Stop
@@ -270,67 +658,56 @@ pub(crate) fn child_before<N: AstNode>(node: &SyntaxNode, kind: SyntaxKind) -> O
             Pick::Skip
         }
     })
-    .and_then(|it| it.into_node())
-    .and_then(N::cast)
+    .and_then(|i| N::cast(node.at(i)))
 }
 
 /// Every node of `kind` in the subtree of `root` (`root` included), in
-/// preorder.
-///
-/// The walk runs over the green tree, which costs no allocation; a red
-/// node is materialised only for each match (one binary search and one
-/// red node per level on its path from `root`). A full red walk
-/// (`descendants()`) would create and free a red node for every node of
-/// the file.
-pub fn descendants_of_kind(root: &SyntaxNode, kind: SyntaxKind) -> Vec<SyntaxNode> {
-    let raw = rowan::SyntaxKind::from(kind);
-    let mut out = Vec::new();
-    if root.kind() == kind {
-        out.push(root.clone());
-    }
-    let green = root.green();
-    // One frame per open node: its remaining children, the offset of the
-    // next one and its index. `path[i]` locates the node of frame `i + 1`
-    // within the node of frame `i`.
-    let mut stack: Vec<(rowan::Children<'_>, rowan::TextSize, usize)> =
-        vec![(green.children(), root.text_range().start(), 0)];
-    let mut path: Vec<(usize, rowan::TextRange)> = Vec::new();
-    while let Some(top) = stack.last_mut() {
-        let Some(child) = top.0.next() else {
-            stack.pop();
-            path.pop();
-            continue;
-        };
-        let (index, offset) = (top.2, top.1);
-        top.2 += 1;
-        match child {
-            rowan::NodeOrToken::Token(t) => top.1 += t.text_len(),
-            rowan::NodeOrToken::Node(n) => {
-                top.1 += n.text_len();
-                path.push((index, rowan::TextRange::at(offset, n.text_len())));
-                if n.kind() == raw {
-                    if let Some(node) = materialize(root, &path) {
-                        out.push(node);
-                    }
-                }
-                stack.push((n.children(), offset, 0));
-            }
-        }
-    }
-    out
+/// preorder: a linear scan of the root's [`Tree`] elements.
+pub fn descendants_of_kind(root: &Node, kind: SyntaxKind) -> Vec<Node> {
+    let end = root.tree.elems[root.index as usize].subtree_end;
+    (root.index..end)
+        .filter(|&i| {
+            let e = &root.tree.elems[i as usize];
+            !e.is_token && e.kind == kind
+        })
+        .map(|i| root.at(i))
+        .collect()
 }
 
-/// The red node reached from `root` by following `path` (child index and
-/// absolute range at each level).
-fn materialize(root: &SyntaxNode, path: &[(usize, rowan::TextRange)]) -> Option<SyntaxNode> {
-    let mut node = root.clone();
-    for &(index, range) in path {
-        let child = if range.is_empty() {
-            node.children_with_tokens().nth(index)
-        } else {
-            node.child_or_token_at_range(range)
-        };
-        node = child?.into_node()?;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The index recorded while parsing equals the one built by walking
+    /// the green tree, for well-formed and broken inputs alike.
+    #[test]
+    fn recorded_tree_matches_green_walk() {
+        let mut inputs: Vec<String> = [
+            "",
+            "\n",
+            "int x = 1\n",
+            "}}} (( int func ) {",
+            "text t = `a ${b + `c ${d}`} e`\nlog(t",
+            "struct P {\n x:int\n}\nP p = {'x': 1}\nmatch p { 'P' { } }",
+            "int func f(a:int) { return a ? }\n// comment",
+            "@@@ $$$",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
+        for entry in std::fs::read_dir(examples).expect("examples/ exists") {
+            let path = entry.expect("a directory entry").path();
+            if path.extension().is_some_and(|e| e == "f") {
+                inputs.push(std::fs::read_to_string(path).expect("a readable example"));
+            }
+        }
+        for text in &inputs {
+            let (parse, root) = crate::syntax::parse_to_ast(text);
+            let walked = Tree::build(&parse.green, 0.into(), None);
+            assert_eq!(root.0.tree.elems, walked.elems, "{text:?}");
+            assert_eq!(root.0.tree.text, walked.text, "{text:?}");
+            assert_eq!(root.0.text(), text.as_str());
+        }
     }
-    Some(node)
 }

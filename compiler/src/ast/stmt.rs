@@ -1,8 +1,9 @@
 //! Statement and declaration views (§10, §11).
 
+use super::Token;
 use super::{ast_enum, ast_node, child, child_after, child_before, children, token};
 use super::{Expr, TypeRef};
-use crate::syntax::{SyntaxKind::*, SyntaxToken};
+use crate::syntax::SyntaxKind::*;
 
 ast_enum! {
     /// Any statement or declaration (§10, §11).
@@ -84,7 +85,7 @@ impl VarDecl {
         self.const_token().is_some()
     }
     /// The `const` keyword, if any.
-    pub fn const_token(&self) -> Option<SyntaxToken> {
+    pub fn const_token(&self) -> Option<Token> {
         token(&self.0, CONST_KW)
     }
     /// The declared type (including a trailing `?`).
@@ -92,7 +93,7 @@ impl VarDecl {
         child(&self.0)
     }
     /// The variable name.
-    pub fn name(&self) -> Option<SyntaxToken> {
+    pub fn name(&self) -> Option<Token> {
         token(&self.0, IDENT)
     }
     /// The initializer after `=`.
@@ -148,7 +149,7 @@ expr_stmt_view!(
 
 impl HttpStmt {
     /// The `http` keyword.
-    pub fn http_token(&self) -> Option<SyntaxToken> {
+    pub fn http_token(&self) -> Option<Token> {
         token(&self.0, HTTP_KW)
     }
 }
@@ -161,7 +162,7 @@ expr_stmt_view!(
 
 impl LoadStmt {
     /// The leading `blob`, `img` or `aud` keyword.
-    pub fn kind_token(&self) -> Option<SyntaxToken> {
+    pub fn kind_token(&self) -> Option<Token> {
         super::token_where(&self.0, |k| matches!(k, BLOB_KW | IMG_KW | AUD_KW))
     }
 }
@@ -178,7 +179,7 @@ impl ReturnStmt {
         child(&self.0)
     }
     /// The `return` keyword (for error locations).
-    pub fn return_token(&self) -> Option<SyntaxToken> {
+    pub fn return_token(&self) -> Option<Token> {
         token(&self.0, RETURN_KW)
     }
 }
@@ -230,8 +231,8 @@ impl IfStmt {
             } else {
                 super::Pick::Skip
             }
-        })?
-        .into_node()?;
+        })?;
+        let node = self.0.at(node);
         match node.kind() {
             BLOCK => Some(ElseBranch::Block(Block(node))),
             IF_STMT => Some(ElseBranch::If(IfStmt(node))),
@@ -239,7 +240,7 @@ impl IfStmt {
         }
     }
     /// The `else` keyword, if any.
-    pub fn else_token(&self) -> Option<SyntaxToken> {
+    pub fn else_token(&self) -> Option<Token> {
         token(&self.0, ELSE_KW)
     }
 }
@@ -315,7 +316,7 @@ ast_node!(
 impl MatchArm {
     /// The `STRING` token of a tagged arm (quotes included; see
     /// [`super::unescape_string`]).
-    pub fn tag(&self) -> Option<SyntaxToken> {
+    pub fn tag(&self) -> Option<Token> {
         token(&self.0, STRING)
     }
     /// True for the `default` arm.
@@ -323,7 +324,7 @@ impl MatchArm {
         self.default_token().is_some()
     }
     /// The contextual `default` word (an `IDENT` token).
-    pub fn default_token(&self) -> Option<SyntaxToken> {
+    pub fn default_token(&self) -> Option<Token> {
         token(&self.0, IDENT).filter(|t| t.text() == "default")
     }
     /// The arm body.
@@ -344,7 +345,7 @@ impl TryStmt {
         child_before(&self.0, CATCH_KW)
     }
     /// The caught error's name.
-    pub fn catch_name(&self) -> Option<SyntaxToken> {
+    pub fn catch_name(&self) -> Option<Token> {
         token(&self.0, IDENT)
     }
     /// The caught error's annotated type (must be `text`).
@@ -356,7 +357,7 @@ impl TryStmt {
         child_after(&self.0, CATCH_KW)
     }
     /// The `catch` keyword, if present.
-    pub fn catch_token(&self) -> Option<SyntaxToken> {
+    pub fn catch_token(&self) -> Option<Token> {
         token(&self.0, CATCH_KW)
     }
 }
@@ -369,7 +370,7 @@ ast_node!(
 
 impl ImportDecl {
     /// The `IMPORT_PATH` token.
-    pub fn path_token(&self) -> Option<SyntaxToken> {
+    pub fn path_token(&self) -> Option<Token> {
         token(&self.0, IMPORT_PATH)
     }
     /// The bare path, e.g. `ui/graphics.f` or `../x.f` (surrounding quotes,
@@ -397,11 +398,11 @@ impl FuncDecl {
         child(&self.0)
     }
     /// The `void` keyword of a function that returns nothing.
-    pub fn void_token(&self) -> Option<SyntaxToken> {
+    pub fn void_token(&self) -> Option<Token> {
         token(&self.0, VOID_KW)
     }
     /// The function name.
-    pub fn name(&self) -> Option<SyntaxToken> {
+    pub fn name(&self) -> Option<Token> {
         token(&self.0, IDENT)
     }
     /// The parameters.
@@ -435,7 +436,7 @@ ast_node!(
 
 impl Param {
     /// The parameter name.
-    pub fn name(&self) -> Option<SyntaxToken> {
+    pub fn name(&self) -> Option<Token> {
         token(&self.0, IDENT)
     }
     /// The parameter type (may be `T?`).
@@ -451,7 +452,7 @@ macro_rules! record_view {
 
         impl $name {
             /// The declared type name.
-            pub fn name(&self) -> Option<SyntaxToken> {
+            pub fn name(&self) -> Option<Token> {
                 token(&self.0, IDENT)
             }
             /// The fields in declaration order.
@@ -481,7 +482,7 @@ ast_node!(
 
 impl FieldDecl {
     /// The field name.
-    pub fn name(&self) -> Option<SyntaxToken> {
+    pub fn name(&self) -> Option<Token> {
         token(&self.0, IDENT)
     }
     /// The field type.
@@ -498,7 +499,7 @@ ast_node!(
 
 impl EnumDecl {
     /// The enum name.
-    pub fn name(&self) -> Option<SyntaxToken> {
+    pub fn name(&self) -> Option<Token> {
         token(&self.0, IDENT)
     }
     /// The member types in order.
@@ -515,7 +516,7 @@ ast_node!(
 
 impl OnDecl {
     /// The event name.
-    pub fn name(&self) -> Option<SyntaxToken> {
+    pub fn name(&self) -> Option<Token> {
         self.idents().next()
     }
     /// The handler parameters.
@@ -527,19 +528,22 @@ impl OnDecl {
         child(&self.0)
     }
     /// The contextual `use` word of `on request use pool`.
-    pub fn use_token(&self) -> Option<SyntaxToken> {
+    pub fn use_token(&self) -> Option<Token> {
         self.idents().nth(1).filter(|t| t.text() == "use")
     }
     /// The pool named by `on request use pool`.
-    pub fn use_target(&self) -> Option<SyntaxToken> {
+    pub fn use_target(&self) -> Option<Token> {
         self.use_token()?;
         self.idents().nth(2)
     }
-    fn idents(&self) -> impl Iterator<Item = SyntaxToken> {
-        self.0
-            .children_with_tokens()
-            .filter_map(|it| it.into_token())
-            .filter(|t| t.kind() == IDENT)
+    fn idents(&self) -> impl Iterator<Item = Token> {
+        let node = self.0.clone();
+        let tree = node.tree.clone();
+        tree.children(node.index)
+            .filter(|&i| tree.elems[i as usize].is_token && tree.elems[i as usize].kind == IDENT)
+            .map(|i| Token(node.at(i)))
+            .collect::<Vec<_>>()
+            .into_iter()
     }
 }
 
@@ -551,11 +555,11 @@ ast_node!(
 
 impl ThreadDecl {
     /// The thread (or pool) name.
-    pub fn name(&self) -> Option<SyntaxToken> {
+    pub fn name(&self) -> Option<Token> {
         token(&self.0, IDENT)
     }
     /// The `INT_NUMBER` pool size of `thread w[4]`.
-    pub fn pool_size(&self) -> Option<SyntaxToken> {
+    pub fn pool_size(&self) -> Option<Token> {
         token(&self.0, INT_NUMBER)
     }
     /// True for a pool (`[n]` or `[]` after the name, §20.6).

@@ -1,7 +1,8 @@
 //! Type views (§8.1, §8.18).
 
+use super::Token;
 use super::{ast_enum, ast_node, child, children, token};
-use crate::syntax::{SyntaxKind::*, SyntaxToken};
+use crate::syntax::SyntaxKind::*;
 
 ast_enum! {
     /// Any written type (§8.1).
@@ -29,7 +30,7 @@ ast_node!(
 
 impl NamedType {
     /// The keyword or identifier token.
-    pub fn token(&self) -> Option<SyntaxToken> {
+    pub fn token(&self) -> Option<Token> {
         super::token_where(&self.0, |k| k == IDENT || k.is_keyword())
     }
     /// The type's spelling, e.g. `"int"` or `"User"`.
@@ -69,7 +70,7 @@ impl MapType {
         child(&self.0)
     }
     /// The (invalid, already reported) `amor` before `map`.
-    pub fn amor_token(&self) -> Option<SyntaxToken> {
+    pub fn amor_token(&self) -> Option<Token> {
         token(&self.0, AMOR_KW)
     }
 }
@@ -93,7 +94,7 @@ impl FuncType {
         children::<TypeRef>(&self.0).find(|ty| ty.syntax().text_range().start() > colon)
     }
     /// The `void` return annotation.
-    pub fn void_token(&self) -> Option<SyntaxToken> {
+    pub fn void_token(&self) -> Option<Token> {
         token(&self.0, VOID_KW)
     }
 }

@@ -101,7 +101,7 @@ impl Checker<'_> {
         self.compute_cycles();
     }
 
-    fn type_sym(&self, name: Option<crate::syntax::SyntaxToken>) -> Option<TypeSym> {
+    fn type_sym(&self, name: Option<ast::Token>) -> Option<TypeSym> {
         self.types.get(name?.text()).copied()
     }
 
@@ -376,7 +376,7 @@ impl Checker<'_> {
         // The body's outermost block is the parameters' scope (§6.7): a
         // local may not redeclare a parameter.
         let mut body = match f.body() {
-            Some(b) => b.statements().filter_map(|s| self.check_stmt(&s)).collect(),
+            Some(b) => self.check_stmts(&b),
             None => Vec::new(),
         };
         self.pop_scope();
@@ -661,7 +661,7 @@ const MAX_GLOBALS: usize = 30_000;
 const MAX_FIELDS: usize = 30_000;
 
 /// A record whose name is known and whose fields come in pass 2.
-fn empty_record(name: Option<crate::syntax::SyntaxToken>) -> Record {
+fn empty_record(name: Option<ast::Token>) -> Record {
     Record {
         name: name.map(|t| t.text().to_string()).unwrap_or_default(),
         fields: Vec::new(),

@@ -188,7 +188,7 @@ impl Checker<'_> {
         let sig = self.sigs[id as usize].clone();
         self.begin_body(Type::Void, h.param_list(), &sig.params);
         let body = match h.body() {
-            Some(b) => b.statements().filter_map(|s| self.check_stmt(&s)).collect(),
+            Some(b) => self.check_stmts(&b),
             None => Vec::new(),
         };
         self.pop_scope();

@@ -177,13 +177,13 @@ impl Checker<'_> {
     }
 
     /// The value a name denotes: local, global, function, or `argv`.
-    fn resolve_name(&mut self, tok: &crate::syntax::SyntaxToken, line: u32) -> Expr {
-        let name = tok.text().to_string();
-        if let Some(l) = self.lookup_local(&name) {
+    fn resolve_name(&mut self, tok: &ast::Token, line: u32) -> Expr {
+        let name = tok.text();
+        if let Some(l) = self.lookup_local(name) {
             let ty = self.fs.locals[l.id as usize].ty.clone();
             return mk(ExprKind::Local(l.id), ty, line);
         }
-        match self.lookup_value(&name) {
+        match self.lookup_value(name) {
             Some(ValueSym::Global(g)) => {
                 let ty = self.module.globals[g as usize].ty.clone();
                 // Globals are created at their declaration; one holding null
@@ -214,14 +214,14 @@ impl Checker<'_> {
                         line,
                     );
                 }
-                if let Some(msg) = super::methods::bare_namespace_message(&name) {
+                if let Some(msg) = super::methods::bare_namespace_message(name) {
                     self.error(tok.text_range(), msg);
                 } else if BUILTINS.iter().any(|b| b.name == name) {
                     self.error(
                         tok.text_range(),
                         format!("built-in function '{name}' must be called"),
                     );
-                } else if festina_stdlib::RESERVED_GLOBALS.contains(&name.as_str()) {
+                } else if festina_stdlib::RESERVED_GLOBALS.contains(&name) {
                     self.error(
                         tok.text_range(),
                         format!("'{name}' is not available in this build"),
@@ -278,7 +278,7 @@ impl Checker<'_> {
     /// A literal whose expected type is already in error: its elements
     /// are still checked (for their own mistakes) but no type is inferred,
     /// so one mistake reports one error.
-    fn poisoned_literal(&mut self, node: &crate::syntax::SyntaxNode, line: u32) -> Expr {
+    fn poisoned_literal(&mut self, node: &ast::Node, line: u32) -> Expr {
         for child in node.children() {
             if let Some(e) = ast::Expr::cast(child.clone()) {
                 self.check_expr(&e, Some(&Type::Error));
@@ -493,8 +493,7 @@ impl Checker<'_> {
             return e;
         }
         let obj = self.check_expr(&recv, None);
-        let fname = name.text().to_string();
-        self.member(obj, &fname, name.text_range(), range, line)
+        self.member(obj, name.text(), name.text_range(), range, line)
     }
 
     fn member(
@@ -1348,15 +1347,15 @@ impl Checker<'_> {
             ast::Expr::Paren(p) => self.place_typed(&p.expr()?),
             ast::Expr::NameRef(n) => {
                 let tok = n.token()?;
-                let name = tok.text().to_string();
-                if let Some(l) = self.lookup_local(&name) {
+                let name = tok.text();
+                if let Some(l) = self.lookup_local(name) {
                     if l.is_const {
                         self.error(range, format!("cannot assign to constant '{name}'"));
                     }
                     let ty = self.fs.locals[l.id as usize].ty.clone();
                     return Some((Place::Local(l.id), ty));
                 }
-                match self.lookup_value(&name) {
+                match self.lookup_value(name) {
                     Some(ValueSym::Global(g)) => {
                         if self.global_info[g as usize].is_const {
                             self.error(range, format!("cannot assign to constant '{name}'"));
@@ -1369,7 +1368,7 @@ impl Checker<'_> {
                         None
                     }
                     None => {
-                        if festina_stdlib::RESERVED_GLOBALS.contains(&name.as_str()) {
+                        if festina_stdlib::RESERVED_GLOBALS.contains(&name) {
                             self.error(range, format!("cannot assign to read-only '{name}'"));
                         } else {
                             self.error(range, format!("unknown name '{name}'"));

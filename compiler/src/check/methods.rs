@@ -181,7 +181,7 @@ impl Checker<'_> {
     pub(super) fn namespace_member(
         &mut self,
         recv: &ast::Expr,
-        name: &crate::syntax::SyntaxToken,
+        name: &ast::Token,
         line: u32,
     ) -> Option<Expr> {
         let ns = namespace_of(recv)?;

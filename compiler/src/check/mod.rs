@@ -15,9 +15,8 @@
 //! 3. **Functions** (§11.1.2): every function declaration anywhere — top
 //!    level, nested in blocks or other functions — is a global function; its
 //!    signature enters the value namespace. The declarations are found
-//!    once per file by a walk of the green tree
-//!    (`ast::descendants_of_kind`, no red node per tree node) and kept for
-//!    pass 5.
+//!    once per file by a scan of the file's flat tree index
+//!    (`ast::descendants_of_kind`) and kept for pass 5.
 //!    Top-level event handlers (§11.5) are hoisted the same way: each
 //!    becomes a function and an entry of the module's handler table (see
 //!    `events`).
@@ -139,8 +138,13 @@ struct FnState {
 }
 
 /// Line index of one file: byte offsets of line starts.
+///
+/// The checker asks for the line of nearly every node it visits, mostly
+/// in source order, so the index of the last line found is kept and tried
+/// (with the line after it) before a binary search.
 struct Lines {
     starts: Vec<u32>,
+    last: std::cell::Cell<usize>,
 }
 
 impl Lines {
@@ -151,14 +155,32 @@ impl Lines {
                 starts.push(i as u32 + 1);
             }
         }
-        Lines { starts }
+        Lines {
+            starts,
+            last: std::cell::Cell::new(0),
+        }
     }
 
+    /// The 1-based line holding byte `offset`.
     fn line_of(&self, offset: u32) -> u32 {
-        match self.starts.binary_search(&offset) {
-            Ok(i) => i as u32 + 1,
-            Err(i) => i as u32,
-        }
+        // Index of the last line start at or before `offset`.
+        let holds = |k: usize| {
+            self.starts.get(k).is_some_and(|&s| s <= offset)
+                && self.starts.get(k + 1).is_none_or(|&next| offset < next)
+        };
+        let last = self.last.get();
+        let k = if holds(last) {
+            last
+        } else if holds(last + 1) {
+            last + 1
+        } else {
+            match self.starts.binary_search(&offset) {
+                Ok(i) => i,
+                Err(i) => i.saturating_sub(1),
+            }
+        };
+        self.last.set(k);
+        k as u32 + 1
     }
 }
 
@@ -178,10 +200,12 @@ struct Checker<'a> {
     /// once by `collect_functions` and reused by `check_function_bodies`.
     func_decls: Vec<Vec<ast::FuncDecl>>,
     /// Function declarations, by syntax node, to their ids.
-    func_ids: HashMap<crate::syntax::SyntaxNode, FuncId>,
+    func_ids: HashMap<ast::Node, FuncId>,
     /// Global declarations, by syntax node, to their ids.
-    global_ids: HashMap<crate::syntax::SyntaxNode, GlobalId>,
+    global_ids: HashMap<ast::Node, GlobalId>,
     fs: FnState,
+    /// Emptied scope tables, kept for reuse by `push_scope`.
+    scope_pool: Vec<HashMap<String, LocalSym>>,
     file: u32,
     /// Current expression nesting depth (see `MAX_EXPR_DEPTH`).
     depth: u32,
@@ -222,6 +246,7 @@ impl<'a> Checker<'a> {
             func_ids: HashMap::new(),
             global_ids: HashMap::new(),
             fs: FnState::default(),
+            scope_pool: Vec::new(),
             file: 0,
             depth: 0,
             depth_reported: false,
@@ -282,11 +307,26 @@ impl<'a> Checker<'a> {
     // ---- scopes ----
 
     fn push_scope(&mut self) {
-        self.fs.scopes.push(HashMap::new());
+        let scope = self.scope_pool.pop().unwrap_or_default();
+        self.fs.scopes.push(scope);
     }
 
     fn pop_scope(&mut self) {
-        self.fs.scopes.pop();
+        if let Some(mut scope) = self.fs.scopes.pop() {
+            scope.clear();
+            self.scope_pool.push(scope);
+        }
+    }
+
+    /// Checks the statements of a block (in the current scope), in order.
+    fn check_stmts(&mut self, b: &ast::Block) -> Vec<hir::Stmt> {
+        let mut out = Vec::with_capacity(b.statements().count());
+        for s in b.statements() {
+            if let Some(s) = self.check_stmt(&s) {
+                out.push(s);
+            }
+        }
+        out
     }
 
     /// Declare a local in the innermost scope. Reports a redeclaration in

@@ -10,7 +10,7 @@ impl Checker<'_> {
     /// Statements of a block, in a new scope (§10.1).
     pub(super) fn check_block_stmts(&mut self, b: &ast::Block) -> Vec<Stmt> {
         self.push_scope();
-        let out = b.statements().filter_map(|s| self.check_stmt(&s)).collect();
+        let out = self.check_stmts(b);
         self.pop_scope();
         out
     }

@@ -2,8 +2,9 @@
 //!
 //! The parser reads the lexer's tokens and emits [`event::Event`]s (start
 //! node, token, finish node); [`event::build_tree`] replays them into a
-//! rowan green tree. Trivia never reach the grammar functions: the
-//! [`Parser`] skips whitespace and comments, and also `NEWLINE` tokens
+//! rowan green tree (and, for the driver, records the flat index the typed
+//! views walk, see [`crate::ast::Tree`]). Trivia never reach the grammar
+//! functions: the [`Parser`] skips whitespace and comments, and also `NEWLINE` tokens
 //! wherever the current context says line feeds are insignificant (inside
 //! `( )`, `[ ]`, map literals and argument lists, after an operator).
 //! Every skipped token is still emitted, so the tree is lossless.
@@ -21,11 +22,13 @@ mod grammar;
 
 use rowan::{GreenNode, TextRange, TextSize};
 
+use crate::ast::Tree;
 use crate::lexer::Token;
 use crate::syntax::{SyntaxError, SyntaxKind};
 use bumpalo::collections::Vec as BumpVec;
 use bumpalo::Bump;
 use event::Event;
+use std::rc::Rc;
 use SyntaxKind::*;
 
 /// Maximum nesting of blocks and expressions before the parser stops
@@ -38,6 +41,18 @@ pub const MAX_DEPTH: u32 = 96;
 /// Never panics; the tree's text equals `text` provided the tokens cover
 /// it (as [`crate::lexer::tokenize`] guarantees).
 pub fn parse_tokens(text: &str, tokens: &[Token]) -> (GreenNode, Vec<SyntaxError>) {
+    let (green, _, errors) = parse_tokens_with(text, tokens, false);
+    (green, errors)
+}
+
+/// [`parse_tokens`], also recording the tree's flat index for the typed
+/// views when `record` is set (`None` if the recording does not describe
+/// the tree; the caller then indexes the green tree itself).
+pub(crate) fn parse_tokens_with(
+    text: &str,
+    tokens: &[Token],
+    record: bool,
+) -> (GreenNode, Option<Rc<Tree>>, Vec<SyntaxError>) {
     // The parser's working data (token offsets, the trivia-skip table and
     // the event list) lives exactly as long as this call: one bump arena
     // holds it all and is released in one step when the tree is built.
@@ -47,7 +62,8 @@ pub fn parse_tokens(text: &str, tokens: &[Token]) -> (GreenNode, Vec<SyntaxError
     let Parser {
         mut events, errors, ..
     } = parser;
-    (event::build_tree(text, tokens, &mut events), errors)
+    let (green, tree) = event::build_tree(text, tokens, &mut events, record);
+    (green, tree, errors)
 }
 
 /// How line feeds and `{` are treated in the current region.

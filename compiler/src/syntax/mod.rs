@@ -21,8 +21,10 @@
 //!    parser skipped. The result is an immutable, lossless rowan green
 //!    tree: the text of the root always equals the input, byte for byte,
 //!    whatever the input. The builder interns short tokens (keyed by the
-//!    source slice) and nodes of at most three children (keyed by the
-//!    identity of their children) in hashbrown tables; rowan's own
+//!    source slice) and nodes of at most six children (keyed by the
+//!    identity of their children) in hashbrown tables, and checks the
+//!    last two tokens of the same kind before hashing a token
+//!    (punctuation and keywords always repeat their text); rowan's own
 //!    `GreenNodeBuilder`/`NodeCache` hashes with FxHash 1.x, whose hashes
 //!    of similar short texts collide, which made a literal with 100,000
 //!    keys take seconds to build.
@@ -31,11 +33,16 @@
 //!
 //! A red (cursor) node costs an allocation and a free each time rowan
 //! creates one, and a red iterator creates one per element it passes. The
-//! typed views in [`crate::ast`] therefore scan a node's *green* children
-//! (free) and materialise only the child they return, located by its text
-//! range (a binary search in the green node); whole-tree searches such as
-//! "every function declaration" (`ast::descendants_of_kind`) run over the
-//! green tree and create red nodes only on the path to each match.
+//! typed views in [`crate::ast`] therefore do not use the red tree: they
+//! walk [`crate::ast::Tree`], a flat preorder array with one entry per
+//! node and token of the green tree (kind, absolute range, parent, end of
+//! subtree), and hold a node as the tree plus an index. The array is
+//! recorded by the tree builder from the same start/token/finish calls
+//! that build the green tree ([`parse_to_ast`]), so it costs no second
+//! walk; [`Parse::source_file`] indexes an existing green tree instead.
+//! Finding a child is a hop over sibling subtrees, and a whole-tree
+//! search such as "every function declaration"
+//! (`ast::descendants_of_kind`) is a linear scan of the array.
 //!
 //! # Errors
 //!
@@ -133,7 +140,7 @@ impl Parse {
 
     /// The typed root of the tree.
     pub fn source_file(&self) -> crate::ast::SourceFile {
-        crate::ast::SourceFile::new(self.syntax_node())
+        crate::ast::SourceFile::new(&self.green)
     }
 
     /// True when neither the lexer nor the parser reported anything.
@@ -157,13 +164,28 @@ impl Parse {
 /// Never fails and never panics: errors are reported in
 /// [`Parse::errors`] and the tree text always equals `text`.
 pub fn parse(text: &str) -> Parse {
+    parse_with(text, false).0
+}
+
+/// [`parse`] plus the typed root of the tree, indexed while the tree is
+/// built (see [`crate::ast::Tree`]).
+pub fn parse_to_ast(text: &str) -> (Parse, crate::ast::SourceFile) {
+    let (parse, tree) = parse_with(text, true);
+    let root = match tree {
+        Some(tree) => crate::ast::SourceFile::from_tree(tree),
+        None => crate::ast::SourceFile::with_text(&parse.green, text),
+    };
+    (parse, root)
+}
+
+fn parse_with(text: &str, record: bool) -> (Parse, Option<std::rc::Rc<crate::ast::Tree>>) {
     let (tokens, lex_errors) = crate::lexer::tokenize(text);
-    let (green, syntax_errors) = crate::parser::parse_tokens(text, &tokens);
+    let (green, tree, syntax_errors) = crate::parser::parse_tokens_with(text, &tokens, record);
     let mut errors: Vec<SyntaxError> = lex_errors
         .into_iter()
         .map(|e| SyntaxError::new(e.message, e.range))
         .collect();
     errors.extend(syntax_errors);
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));
-    Parse { green, errors }
+    (Parse { green, errors }, tree)
 }
