@@ -47,6 +47,14 @@ pub struct LexError {
 /// [`crate::ast::unescape_string`].
 pub const NUL_ESCAPE_MESSAGE: &str = "the \\0 escape is not allowed: text cannot hold a NUL";
 
+/// Message for a NUL byte written directly inside a string or template
+/// literal (§7.5.2: text cannot hold a NUL).
+pub const RAW_NUL_MESSAGE: &str = "a NUL character is not allowed in text";
+
+/// The UTF-8 byte-order mark some editors put at the start of a file; the
+/// lexer reads it as whitespace.
+const BYTE_ORDER_MARK: &str = "\u{FEFF}";
+
 /// Splits `text` into tokens covering every byte, plus every lexical error.
 ///
 /// Never panics; the sum of the token lengths is `text.len()`.
@@ -242,6 +250,9 @@ impl<'a> Lexer<'a> {
     }
 
     fn run(&mut self) {
+        if self.text.starts_with(BYTE_ORDER_MARK) {
+            self.push(SyntaxKind::WHITESPACE, BYTE_ORDER_MARK.len());
+        }
         while self.pos < self.text.len() {
             match self.modes.last() {
                 Some(Mode::Template { .. }) => self.template_part(),
@@ -424,6 +435,10 @@ impl<'a> Lexer<'a> {
                     i += 1;
                     break;
                 }
+                Some(0) => {
+                    self.error(i, i + 1, RAW_NUL_MESSAGE);
+                    i += 1;
+                }
                 Some(_) => i += 1,
             }
         }
@@ -543,6 +558,10 @@ impl<'a> Lexer<'a> {
                 None => break,
                 Some(b'`') | Some(b'$') if self.template_delimiter_at(i) => break,
                 Some(b'\\') => i = self.escape(i),
+                Some(0) => {
+                    self.error(i, i + 1, RAW_NUL_MESSAGE);
+                    i += 1;
+                }
                 Some(_) => i += 1,
             }
         }
@@ -688,6 +707,10 @@ mod tests {
             ]
         );
         assert_eq!(errors(r"'a\0b'"), vec![NUL_ESCAPE_MESSAGE.to_string()]);
+        assert_eq!(errors("'a\0b'"), vec![RAW_NUL_MESSAGE.to_string()]);
+        assert_eq!(errors("`a\0b`"), vec![RAW_NUL_MESSAGE.to_string()]);
+        // A NUL elsewhere (a comment) is only a byte of trivia.
+        assert!(errors("// a\0b\nx").is_empty());
         assert_eq!(
             kinds("'abc\nx"),
             vec![
