@@ -744,6 +744,14 @@ impl Interpreter {
                 ip = unsafe { ip.offset($off as isize) }
             };
         }
+        // A conditional branch: `jump!` when `$c` holds.
+        macro_rules! branch_if {
+            ($c:expr, $off:expr) => {
+                if $c {
+                    jump!($off)
+                }
+            };
+        }
 
         // Resume at a handler (after a throw) or propagate the trap.
         macro_rules! trap {
@@ -962,64 +970,36 @@ impl Interpreter {
 
                 // ---- control flow ----
                 Instr::JumpLtInt { a, b, off } => {
-                    if reg!(a).as_int() < reg!(b).as_int() {
-                        jump!(off);
-                    }
+                    branch_if!(reg!(a).as_int() < reg!(b).as_int(), off)
                 }
                 Instr::JumpLeInt { a, b, off } => {
-                    if reg!(a).as_int() <= reg!(b).as_int() {
-                        jump!(off);
-                    }
+                    branch_if!(reg!(a).as_int() <= reg!(b).as_int(), off)
                 }
-                Instr::JumpEqInt { a, b, off } => {
-                    if eq_int(reg!(a), reg!(b)) {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpNeInt { a, b, off } => {
-                    if !eq_int(reg!(a), reg!(b)) {
-                        jump!(off);
-                    }
-                }
+                Instr::JumpEqInt { a, b, off } => branch_if!(eq_int(reg!(a), reg!(b)), off),
+                Instr::JumpNeInt { a, b, off } => branch_if!(!eq_int(reg!(a), reg!(b)), off),
                 Instr::JumpLtIntImm { a, imm, off } => {
-                    if reg!(a).as_int() < imm as i64 {
-                        jump!(off);
-                    }
+                    branch_if!(reg!(a).as_int() < imm as i64, off)
                 }
                 Instr::JumpLeIntImm { a, imm, off } => {
-                    if reg!(a).as_int() <= imm as i64 {
-                        jump!(off);
-                    }
+                    branch_if!(reg!(a).as_int() <= imm as i64, off)
                 }
                 Instr::JumpGtIntImm { a, imm, off } => {
-                    if reg!(a).as_int() > imm as i64 {
-                        jump!(off);
-                    }
+                    branch_if!(reg!(a).as_int() > imm as i64, off)
                 }
                 Instr::JumpGeIntImm { a, imm, off } => {
-                    if reg!(a).as_int() >= imm as i64 {
-                        jump!(off);
-                    }
+                    branch_if!(reg!(a).as_int() >= imm as i64, off)
                 }
                 Instr::JumpEqIntImm { a, imm, off } => {
-                    if matches!(*reg!(a), Value::Int(x) if x == imm as i64) {
-                        jump!(off);
-                    }
+                    branch_if!(matches!(*reg!(a), Value::Int(x) if x == imm as i64), off)
                 }
                 Instr::JumpNeIntImm { a, imm, off } => {
-                    if !matches!(*reg!(a), Value::Int(x) if x == imm as i64) {
-                        jump!(off);
-                    }
+                    branch_if!(!matches!(*reg!(a), Value::Int(x) if x == imm as i64), off)
                 }
                 Instr::JumpLtFloat { a, b, off } => {
-                    if reg!(a).as_float() < reg!(b).as_float() {
-                        jump!(off);
-                    }
+                    branch_if!(reg!(a).as_float() < reg!(b).as_float(), off)
                 }
                 Instr::JumpLeFloat { a, b, off } => {
-                    if reg!(a).as_float() <= reg!(b).as_float() {
-                        jump!(off);
-                    }
+                    branch_if!(reg!(a).as_float() <= reg!(b).as_float(), off)
                 }
                 Instr::JumpNotLtFloat { a, b, off } => {
                     // NaN: not ordered, so the branch is taken.
@@ -1061,16 +1041,8 @@ impl Interpreter {
                     }
                 }
                 Instr::Jump { off } => jump!(off),
-                Instr::JumpIfTrue { cond, off } => {
-                    if reg!(cond).as_bool() {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpIfFalse { cond, off } => {
-                    if !reg!(cond).as_bool() {
-                        jump!(off);
-                    }
-                }
+                Instr::JumpIfTrue { cond, off } => branch_if!(reg!(cond).as_bool(), off),
+                Instr::JumpIfFalse { cond, off } => branch_if!(!reg!(cond).as_bool(), off),
                 Instr::Call {
                     dst,
                     base: b,
@@ -1529,6 +1501,13 @@ impl Interpreter {
                 ip = unsafe { ip.offset($off as isize) }
             };
         }
+        macro_rules! branch_if {
+            ($c:expr, $off:expr) => {
+                if $c {
+                    jump!($off)
+                }
+            };
+        }
         loop {
             // SAFETY: as for the full step below.
             let ins: &Instr = unsafe { &*ip };
@@ -1689,76 +1668,20 @@ impl Interpreter {
                     _ => slow!(),
                 },
                 Instr::Jump { off } => jump!(off),
-                Instr::JumpIfTrue { cond, off } => {
-                    if reg!(cond).as_bool() {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpIfFalse { cond, off } => {
-                    if !reg!(cond).as_bool() {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpLtInt { a, b, off } => {
-                    if int!(a) < int!(b) {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpLeInt { a, b, off } => {
-                    if int!(a) <= int!(b) {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpEqInt { a, b, off } => {
-                    if int!(a) == int!(b) {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpNeInt { a, b, off } => {
-                    if int!(a) != int!(b) {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpLtIntImm { a, imm, off } => {
-                    if int!(a) < imm as i64 {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpLeIntImm { a, imm, off } => {
-                    if int!(a) <= imm as i64 {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpGtIntImm { a, imm, off } => {
-                    if int!(a) > imm as i64 {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpGeIntImm { a, imm, off } => {
-                    if int!(a) >= imm as i64 {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpEqIntImm { a, imm, off } => {
-                    if int!(a) == imm as i64 {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpNeIntImm { a, imm, off } => {
-                    if int!(a) != imm as i64 {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpLtFloat { a, b, off } => {
-                    if float!(a) < float!(b) {
-                        jump!(off);
-                    }
-                }
-                Instr::JumpLeFloat { a, b, off } => {
-                    if float!(a) <= float!(b) {
-                        jump!(off);
-                    }
-                }
+                Instr::JumpIfTrue { cond, off } => branch_if!(reg!(cond).as_bool(), off),
+                Instr::JumpIfFalse { cond, off } => branch_if!(!reg!(cond).as_bool(), off),
+                Instr::JumpLtInt { a, b, off } => branch_if!(int!(a) < int!(b), off),
+                Instr::JumpLeInt { a, b, off } => branch_if!(int!(a) <= int!(b), off),
+                Instr::JumpEqInt { a, b, off } => branch_if!(int!(a) == int!(b), off),
+                Instr::JumpNeInt { a, b, off } => branch_if!(int!(a) != int!(b), off),
+                Instr::JumpLtIntImm { a, imm, off } => branch_if!(int!(a) < imm as i64, off),
+                Instr::JumpLeIntImm { a, imm, off } => branch_if!(int!(a) <= imm as i64, off),
+                Instr::JumpGtIntImm { a, imm, off } => branch_if!(int!(a) > imm as i64, off),
+                Instr::JumpGeIntImm { a, imm, off } => branch_if!(int!(a) >= imm as i64, off),
+                Instr::JumpEqIntImm { a, imm, off } => branch_if!(int!(a) == imm as i64, off),
+                Instr::JumpNeIntImm { a, imm, off } => branch_if!(int!(a) != imm as i64, off),
+                Instr::JumpLtFloat { a, b, off } => branch_if!(float!(a) < float!(b), off),
+                Instr::JumpLeFloat { a, b, off } => branch_if!(float!(a) <= float!(b), off),
                 Instr::AddIntImmCmpJump { dst, a, imm } => {
                     // The sum, then the branch's operands as they read
                     // after the sum is stored (either may be `dst`),
