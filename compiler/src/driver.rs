@@ -194,7 +194,7 @@ impl Loader {
         if self.by_path.contains_key(&canon) {
             return;
         }
-        let (parse, root) = syntax::parse_to_ast(&text);
+        let (errors, root) = syntax::parse_ast_only(&text);
         let idx = self.sources.len() as u32;
         self.sources.push(Source {
             display: display.clone(),
@@ -202,7 +202,7 @@ impl Loader {
             root: root.clone(),
         });
         self.by_path.insert(canon.clone(), idx);
-        for e in parse.errors {
+        for e in errors {
             let d = self.diagnostic(idx, e.range, e.message);
             self.diags.push(d);
         }

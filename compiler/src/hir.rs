@@ -323,8 +323,9 @@ pub enum ExprKind {
     },
     /// A declared function as a value (§8.12).
     FuncRef(FuncId),
-    /// Typed binary operation.
-    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// Typed binary operation on `[left, right]` (one allocation for
+    /// both operands).
+    Binary(BinOp, Box<[Expr; 2]>),
     /// Typed unary operation.
     Unary(UnOp, Box<Expr>),
     /// int → float promotion (§8.3).

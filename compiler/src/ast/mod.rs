@@ -200,6 +200,12 @@ pub struct Tree {
 }
 
 impl Tree {
+    /// Whether two trees have the same text and elements (for tests).
+    #[cfg(test)]
+    pub(crate) fn same_as(&self, other: &Tree) -> bool {
+        self.text == other.text && self.base == other.base && self.elems == other.elems
+    }
+
     /// Indexes the green tree `green`, whose text starts at `offset`;
     /// `text` is the tree's text when the caller has it (otherwise it is
     /// gathered from the tokens).
@@ -664,13 +670,13 @@ pub(crate) fn child_before<N: AstNode>(node: &Node, kind: SyntaxKind) -> Option<
 /// Every node of `kind` in the subtree of `root` (`root` included), in
 /// preorder: a linear scan of the root's [`Tree`] elements.
 pub fn descendants_of_kind(root: &Node, kind: SyntaxKind) -> Vec<Node> {
-    let end = root.tree.elems[root.index as usize].subtree_end;
-    (root.index..end)
-        .filter(|&i| {
-            let e = &root.tree.elems[i as usize];
-            !e.is_token && e.kind == kind
-        })
-        .map(|i| root.at(i))
+    let start = root.index as usize;
+    let end = root.tree.elems[start].subtree_end as usize;
+    root.tree.elems[start..end]
+        .iter()
+        .zip(root.index..)
+        .filter(|(e, _)| e.kind == kind && !e.is_token)
+        .map(|(_, i)| root.at(i))
         .collect()
 }
 
@@ -679,7 +685,9 @@ mod tests {
     use super::*;
 
     /// The index recorded while parsing equals the one built by walking
-    /// the green tree, for well-formed and broken inputs alike.
+    /// the green tree, with or without building the green tree
+    /// (`parse_ast_only`), and both report the same errors, for
+    /// well-formed and broken inputs alike.
     #[test]
     fn recorded_tree_matches_green_walk() {
         let mut inputs: Vec<String> = [
@@ -708,6 +716,10 @@ mod tests {
             assert_eq!(root.0.tree.elems, walked.elems, "{text:?}");
             assert_eq!(root.0.tree.text, walked.text, "{text:?}");
             assert_eq!(root.0.text(), text.as_str());
+            let (errors, flat_root) = crate::syntax::parse_ast_only(text);
+            assert_eq!(errors, parse.errors, "{text:?}");
+            assert_eq!(flat_root.0.tree.elems, walked.elems, "{text:?}");
+            assert_eq!(flat_root.0.tree.text, walked.text, "{text:?}");
         }
     }
 }

@@ -721,9 +721,11 @@ impl Checker<'_> {
         }
     }
 
+    /// Checks call arguments against `params`. `what` names the callee
+    /// in error messages; it is only called when there is an error.
     fn check_args(
         &mut self,
-        what: &str,
+        what: &dyn Fn(&Self) -> String,
         params: &[Type],
         args: &[ast::Expr],
         range: TextRange,
@@ -736,31 +738,39 @@ impl Checker<'_> {
             return Vec::new();
         }
         if params.len() != args.len() {
-            self.arity_error(range, what, &params.len().to_string(), args.len());
+            let callee = what(self);
+            self.arity_error(range, &callee, &params.len().to_string(), args.len());
         }
-        args.iter()
-            .enumerate()
-            .map(|(i, a)| {
-                let arange = a.syntax().text_range();
-                let pty = params.get(i).cloned().unwrap_or(Type::Error);
-                let v = self.check_expr(a, Some(&pty));
-                let label = format!("argument {} of {what}", i + 1);
-                self.coerce(v, &pty, arange, Some(&label))
-            })
-            .collect()
+        let error = Type::Error;
+        let mut out = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            let arange = a.syntax().text_range();
+            let pty = params.get(i).unwrap_or(&error);
+            let v = self.check_expr(a, Some(pty));
+            out.push(self.coerce_labelled(v, pty, arange, |c: &Self| {
+                Some(format!("argument {} of {}", i + 1, what(c)))
+            }));
+        }
+        out
     }
 
     fn direct_call(&mut self, f: u32, args: &[ast::Expr], range: TextRange, line: u32) -> Expr {
-        let sig = self.sigs[f as usize].clone();
-        let what = format!("'{}'", sig.name);
-        let args = self.check_args(&what, &sig.params, args, range);
-        mk(ExprKind::Call { func: f, args }, sig.ret, line)
+        let sig = &self.sigs[f as usize];
+        let (params, ret) = (sig.params.clone(), sig.ret.clone());
+        let what = move |c: &Self| format!("'{}'", c.sigs[f as usize].name);
+        let args = self.check_args(&what, &params, args, range);
+        mk(ExprKind::Call { func: f, args }, ret, line)
     }
 
     fn value_call(&mut self, f: Expr, args: &[ast::Expr], range: TextRange, line: u32) -> Expr {
         match f.ty.strip_manual().clone() {
             Type::Func(params, ret) => {
-                let args = self.check_args("this function value", &params, args, range);
+                let args = self.check_args(
+                    &|_: &Self| "this function value".to_string(),
+                    &params,
+                    args,
+                    range,
+                );
                 mk(
                     ExprKind::CallValue {
                         callee: Box::new(f),
@@ -1046,14 +1056,14 @@ impl Checker<'_> {
         let (lt, rt) = (l.ty.strip_manual().clone(), r.ty.strip_manual().clone());
         if op == "+" && lt == Type::Text && rt == Type::Text {
             return mk(
-                ExprKind::Binary(BinOp::Concat, Box::new(l), Box::new(r)),
+                ExprKind::Binary(BinOp::Concat, Box::new([l, r])),
                 Type::Text,
                 line,
             );
         }
         if op == "+" && lt == Type::Ascii && rt == Type::Ascii {
             return mk(
-                ExprKind::Binary(BinOp::ConcatAscii, Box::new(l), Box::new(r)),
+                ExprKind::Binary(BinOp::ConcatAscii, Box::new([l, r])),
                 Type::Ascii,
                 line,
             );
@@ -1083,7 +1093,7 @@ impl Checker<'_> {
             } else {
                 Type::Int
             };
-            return mk(ExprKind::Binary(bop, Box::new(l), Box::new(r)), ty, line);
+            return mk(ExprKind::Binary(bop, Box::new([l, r])), ty, line);
         }
         let (l, r) = (to_float(l), to_float(r));
         let bop = match op {
@@ -1102,7 +1112,7 @@ impl Checker<'_> {
         } else {
             Type::Float
         };
-        mk(ExprKind::Binary(bop, Box::new(l), Box::new(r)), ty, line)
+        mk(ExprKind::Binary(bop, Box::new([l, r])), ty, line)
     }
 
     fn equality(&mut self, op: &str, l: Expr, r: Expr, range: TextRange, line: u32) -> Expr {
@@ -1144,11 +1154,7 @@ impl Checker<'_> {
                 } else {
                     BinOp::EqFloat
                 };
-                return mk(
-                    ExprKind::Binary(bop, Box::new(l), Box::new(r)),
-                    Type::Bool,
-                    line,
-                );
+                return mk(ExprKind::Binary(bop, Box::new([l, r])), Type::Bool, line);
             }
         } else if lt == rt && matches!(lt, Type::Bool | Type::Color) {
             if negate {
@@ -1167,11 +1173,7 @@ impl Checker<'_> {
             self.error(range, format!("cannot compare {a} with {b} using '{op}'"));
             return self.error_expr(line);
         };
-        mk(
-            ExprKind::Binary(bop, Box::new(l), Box::new(r)),
-            Type::Bool,
-            line,
-        )
+        mk(ExprKind::Binary(bop, Box::new([l, r])), Type::Bool, line)
     }
 
     fn ternary(&mut self, t: &ast::Ternary, expected: Option<&Type>, line: u32) -> Expr {
@@ -1549,11 +1551,12 @@ fn append_parts(place: &Place, value: &Expr) -> Option<Vec<Expr>> {
     }
     let mut parts = Vec::new();
     match &value.kind {
-        ExprKind::Binary(BinOp::Concat, _, _) => {
+        ExprKind::Binary(BinOp::Concat, _) => {
             let mut cur = value;
             let mut rights = Vec::new();
-            while let ExprKind::Binary(BinOp::Concat, l, r) = &cur.kind {
-                rights.push((**r).clone());
+            while let ExprKind::Binary(BinOp::Concat, lr) = &cur.kind {
+                let [l, r] = &**lr;
+                rights.push(r.clone());
                 cur = l;
             }
             if !is_target(cur) {
@@ -1599,7 +1602,8 @@ fn reads(e: &Expr, place: &Place) -> bool {
 /// Direct sub-expressions of `e`.
 fn children(e: &Expr) -> Vec<&Expr> {
     match &e.kind {
-        ExprKind::Binary(_, a, b) | ExprKind::And(a, b) | ExprKind::Or(a, b) => vec![a, b],
+        ExprKind::Binary(_, ab) => ab.iter().collect(),
+        ExprKind::And(a, b) | ExprKind::Or(a, b) => vec![a, b],
         ExprKind::Cond(a, b, c) => vec![a, b, c],
         ExprKind::Unary(_, a)
         | ExprKind::IntToFloat(a)

@@ -440,19 +440,21 @@ impl Checker<'_> {
                 Some(e) => Expr {
                     kind: ExprKind::Binary(
                         crate::hir::BinOp::EqInt,
-                        Box::new(Expr {
-                            kind: ExprKind::EnumTag {
-                                expr: Box::new(subject.clone()),
-                                enum_id: e,
+                        Box::new([
+                            Expr {
+                                kind: ExprKind::EnumTag {
+                                    expr: Box::new(subject.clone()),
+                                    enum_id: e,
+                                },
+                                ty: Type::Int,
+                                line,
                             },
-                            ty: Type::Int,
-                            line,
-                        }),
-                        Box::new(Expr {
-                            kind: ExprKind::Int(i as i64),
-                            ty: Type::Int,
-                            line,
-                        }),
+                            Expr {
+                                kind: ExprKind::Int(i as i64),
+                                ty: Type::Int,
+                                line,
+                            },
+                        ]),
                     ),
                     ty: Type::Bool,
                     line,

@@ -102,6 +102,18 @@ impl Checker<'_> {
         range: TextRange,
         what: Option<&str>,
     ) -> Expr {
+        self.coerce_labelled(e, target, range, |_: &Self| what.map(str::to_string))
+    }
+
+    /// [`Self::coerce`] with the error label computed by `what` only when
+    /// the conversion fails.
+    pub(super) fn coerce_labelled(
+        &mut self,
+        e: Expr,
+        target: &Type,
+        range: TextRange,
+        what: impl FnOnce(&Self) -> Option<String>,
+    ) -> Expr {
         match self.try_coerce(e, target) {
             Ok(e) => e,
             Err(e) if e.ty == Type::Void => {
@@ -117,7 +129,7 @@ impl Checker<'_> {
                     self.show(&e.ty),
                     self.show(target)
                 );
-                match what {
+                match what(self) {
                     Some(w) => self.error(range, format!("{w}: {msg}")),
                     None => self.error(range, msg),
                 }

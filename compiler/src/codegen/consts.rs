@@ -94,7 +94,8 @@ fn operands(e: &Expr, out: &mut Vec<Pinned>) {
         }
     };
     match &e.kind {
-        ExprKind::Binary(op, a, b) => {
+        ExprKind::Binary(op, ab) => {
+            let [a, b] = &**ab;
             let imm = |x: &Expr, neg: bool| match x.kind {
                 ExprKind::Int(v) => i16::try_from(if neg { v.wrapping_neg() } else { v }).is_ok(),
                 _ => false,

@@ -98,7 +98,7 @@ impl FuncGen<'_> {
             ExprKind::FuncRef(f) => {
                 self.emit(Instr::LoadFunc { dst, func: *f });
             }
-            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, dst),
+            ExprKind::Binary(op, ab) => self.binary(*op, &ab[0], &ab[1], dst),
             ExprKind::Unary(op, a) => self.unary(*op, a, dst),
             ExprKind::IntToFloat(a) => self.int_to_float(a, dst),
             ExprKind::And(a, b) => self.and_or(a, b, dst, false),
@@ -404,7 +404,8 @@ impl FuncGen<'_> {
     }
 
     fn branch_leaf(&mut self, e: &Expr, when: bool) -> Vec<usize> {
-        if let ExprKind::Binary(op, a, b) = &e.kind {
+        if let ExprKind::Binary(op, ab) = &e.kind {
+            let [a, b] = &**ab;
             if self.fuse_branches {
                 if let Some(j) = self.compare_branch(*op, a, b, when, e.line) {
                     return vec![j];
@@ -706,8 +707,11 @@ pub(super) fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         | K::Local(_)
         | K::Global { .. }
         | K::FuncRef(_) => {}
-        K::Binary(_, a, b)
-        | K::And(a, b)
+        K::Binary(_, ab) => {
+            f(&ab[0]);
+            f(&ab[1]);
+        }
+        K::And(a, b)
         | K::Or(a, b)
         | K::Index { arr: a, index: b }
         | K::MapGet { map: a, key: b }

@@ -7,6 +7,10 @@
 //! (every lookup walked a long probe chain). [`TreeBuilder`] interns
 //! short tokens and small nodes in tables keyed by the token text (a slice
 //! of the source) and by child identity, with hashbrown's default hasher.
+//!
+//! When only the flat index of the typed views is wanted (the driver),
+//! `build_flat` replays the same events into the index alone, without
+//! building the green tree.
 
 use hashbrown::HashMap;
 use rowan::{GreenNode, GreenToken, NodeOrToken};
@@ -44,7 +48,10 @@ impl Event {
     }
 }
 
-/// Replays `events` over the raw `tokens` of `text` into a green tree.
+/// Replays `events` over the raw `tokens` of `text` into a green tree
+/// (when `green` is set; `None` otherwise) and, when `record` is set, the
+/// flat index of the same tree for the typed views (`None` if the
+/// recording does not describe one whole tree).
 ///
 /// Robust by construction: tokens not consumed by any event are appended
 /// to the root before it closes, unbalanced finishes are ignored and open
@@ -53,8 +60,15 @@ pub(crate) fn build_tree(
     text: &str,
     tokens: &[Token],
     events: &mut [Event],
+    green: bool,
     record: bool,
-) -> (GreenNode, Option<Rc<Tree>>) {
+) -> (Option<GreenNode>, Option<Rc<Tree>>) {
+    if !green {
+        return (
+            None,
+            record.then(|| build_flat(text, tokens, events)).flatten(),
+        );
+    }
     let mut builder = TreeBuilder::default();
     if record {
         builder.flat = Some(TreeRecorder::new(text.len()));
@@ -70,7 +84,18 @@ pub(crate) fn build_tree(
     };
     let mut parents = Vec::new();
     for i in 0..events.len() {
-        match std::mem::replace(&mut events[i], Event::tombstone()) {
+        // Event `i` is never read again; only the forward parents that
+        // `collect_parents` visits later in the list are tombstoned.
+        match events[i] {
+            // The common case: no forward parent to open first.
+            Event::Start {
+                kind,
+                forward_parent: None,
+            } => {
+                if kind != TOMBSTONE_KIND {
+                    sink.start(kind);
+                }
+            }
             Event::Start {
                 kind,
                 forward_parent,
@@ -85,6 +110,117 @@ pub(crate) fn build_tree(
         }
     }
     sink.finish_all()
+}
+
+/// [`build_tree`] for the flat index alone: the same replay as [`Sink`]
+/// (same root wrapping, same handling of unconsumed tokens and unbalanced
+/// events), with the recorder called directly instead of through a
+/// [`TreeBuilder`].
+fn build_flat(text: &str, tokens: &[Token], events: &mut [Event]) -> Option<Rc<Tree>> {
+    let mut flat = FlatSink {
+        tokens,
+        next_token: 0,
+        open: 0,
+        done: false,
+        recorder: TreeRecorder::new(text.len()),
+    };
+    let mut parents = Vec::new();
+    for i in 0..events.len() {
+        match events[i] {
+            // The common case: no forward parent to open first.
+            Event::Start {
+                kind,
+                forward_parent: None,
+            } => {
+                if kind != TOMBSTONE_KIND {
+                    flat.start(kind);
+                }
+            }
+            Event::Start {
+                kind,
+                forward_parent,
+            } => {
+                collect_parents(events, i, kind, forward_parent, &mut parents);
+                for kind in parents.drain(..).rev() {
+                    flat.start(kind);
+                }
+            }
+            Event::Token { kind } => flat.token(kind),
+            Event::Finish => flat.finish(),
+        }
+    }
+    if !flat.done {
+        if flat.open == 0 {
+            flat.start(SyntaxKind::SOURCE_FILE);
+        }
+        while flat.open > 1 {
+            flat.recorder.finish_node();
+            flat.open -= 1;
+        }
+        if flat.open == 1 {
+            flat.flush_remaining();
+        }
+    }
+    flat.recorder.finish(text)
+}
+
+/// The state of [`build_flat`]; each method mirrors the [`Sink`] method
+/// of the same name.
+struct FlatSink<'a> {
+    tokens: &'a [Token],
+    next_token: usize,
+    open: usize,
+    done: bool,
+    recorder: TreeRecorder,
+}
+
+impl FlatSink<'_> {
+    fn start(&mut self, kind: SyntaxKind) {
+        if self.done {
+            return;
+        }
+        if self.open == 0 && kind != SyntaxKind::SOURCE_FILE {
+            self.recorder.start_node(SyntaxKind::SOURCE_FILE);
+            self.open += 1;
+        }
+        self.recorder.start_node(kind);
+        self.open += 1;
+    }
+
+    fn token(&mut self, kind: SyntaxKind) {
+        let Some(token) = self.tokens.get(self.next_token) else {
+            return;
+        };
+        if self.done {
+            return;
+        }
+        if self.open == 0 {
+            self.start(SyntaxKind::SOURCE_FILE);
+        }
+        self.recorder.token(kind, token.len);
+        self.next_token += 1;
+    }
+
+    fn finish(&mut self) {
+        match self.open {
+            0 => {}
+            1 => self.flush_remaining(),
+            _ => {
+                self.recorder.finish_node();
+                self.open -= 1;
+            }
+        }
+    }
+
+    fn flush_remaining(&mut self) {
+        while self.next_token < self.tokens.len() {
+            let kind = self.tokens[self.next_token].kind;
+            self.token(kind);
+        }
+        self.recorder.finish_node();
+        self.open = 0;
+        self.done = true;
+    }
 }
 
 /// Follows the forward-parent chain starting at event `i`, tombstoning the
@@ -183,7 +319,7 @@ impl<'a> Sink<'a> {
         self.done = true;
     }
 
-    fn finish_all(mut self) -> (GreenNode, Option<Rc<Tree>>) {
+    fn finish_all(mut self) -> (Option<GreenNode>, Option<Rc<Tree>>) {
         if self.done {
             return self.builder.finish(self.text);
         }
@@ -315,16 +451,77 @@ impl<'a> TreeBuilder<'a> {
 
     /// The finished root (the last node closed) and, when recording, its
     /// flat index over `text` (`None` if the recording does not match).
-    fn finish(mut self, text: &str) -> (GreenNode, Option<Rc<Tree>>) {
+    fn finish(mut self, text: &str) -> (Option<GreenNode>, Option<Rc<Tree>>) {
         match self.children.pop() {
             Some(NodeOrToken::Node(node)) => {
                 let flat = self.flat.and_then(|f| f.finish(text));
-                (node, flat)
+                (Some(node), flat)
             }
             _ => (
-                GreenNode::new(SyntaxKind::SOURCE_FILE.into(), std::iter::empty()),
+                Some(GreenNode::new(
+                    SyntaxKind::SOURCE_FILE.into(),
+                    std::iter::empty(),
+                )),
                 None,
             ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SyntaxKind::*;
+
+    /// `build_flat` records the same index as the recorder driven by the
+    /// green-tree replay, including for unbalanced event lists, tokens no
+    /// event consumes and events after the root closed.
+    #[test]
+    fn flat_replay_matches_green_replay() {
+        let text = "a b\nc;";
+        let (tokens, _) = crate::lexer::tokenize(text);
+        let start = |kind| Event::Start {
+            kind,
+            forward_parent: None,
+        };
+        let tok = |kind| Event::Token { kind };
+        let cases: Vec<Vec<Event>> = vec![
+            vec![],
+            vec![Event::Finish, Event::Finish],
+            vec![start(SOURCE_FILE), tok(IDENT), Event::Finish],
+            vec![start(NAME_REF), tok(IDENT), Event::Finish, tok(WHITESPACE)],
+            vec![
+                start(SOURCE_FILE),
+                start(NAME_REF),
+                tok(IDENT),
+                Event::Finish,
+                Event::Finish,
+                start(NAME_REF),
+                tok(IDENT),
+                Event::Finish,
+            ],
+            vec![
+                Event::tombstone(),
+                start(BIN_EXPR),
+                Event::Start {
+                    kind: NAME_REF,
+                    forward_parent: Some(1),
+                },
+                start(PAREN_EXPR),
+                tok(IDENT),
+                tok(WHITESPACE),
+                tok(IDENT),
+            ],
+            (0..20).map(|_| tok(IDENT)).collect(),
+        ];
+        for events in cases {
+            let (_, green_flat) = build_tree(text, &tokens, &mut events.clone(), true, true);
+            let flat = build_flat(text, &tokens, &mut events.clone());
+            match (&green_flat, &flat) {
+                (Some(a), Some(b)) => assert!(a.same_as(b), "{events:?}"),
+                (None, None) => {}
+                _ => panic!("one replay recorded a tree and the other not: {events:?}"),
+            }
         }
     }
 }

@@ -2,11 +2,12 @@
 //!
 //! The parser reads the lexer's tokens and emits [`event::Event`]s (start
 //! node, token, finish node); [`event::build_tree`] replays them into a
-//! rowan green tree (and, for the driver, records the flat index the typed
-//! views walk, see [`crate::ast::Tree`]). Trivia never reach the grammar
-//! functions: the [`Parser`] skips whitespace and comments, and also `NEWLINE` tokens
-//! wherever the current context says line feeds are insignificant (inside
-//! `( )`, `[ ]`, map literals and argument lists, after an operator).
+//! rowan green tree and/or records the flat index the typed views walk
+//! (see [`crate::ast::Tree`]; the driver asks for the index only). Trivia
+//! never reach the grammar functions: the [`Parser`] skips whitespace and
+//! comments, and also `NEWLINE` tokens wherever the current context says
+//! line feeds are insignificant (inside `( )`, `[ ]`, map literals and
+//! argument lists, after an operator).
 //! Every skipped token is still emitted, so the tree is lossless.
 //!
 //! Errors are collected, never thrown; see [`crate::syntax`] for the
@@ -41,18 +42,22 @@ pub const MAX_DEPTH: u32 = 96;
 /// Never panics; the tree's text equals `text` provided the tokens cover
 /// it (as [`crate::lexer::tokenize`] guarantees).
 pub fn parse_tokens(text: &str, tokens: &[Token]) -> (GreenNode, Vec<SyntaxError>) {
-    let (green, _, errors) = parse_tokens_with(text, tokens, false);
+    let (green, _, errors) = parse_tokens_with(text, tokens, true, false);
+    let green = green.unwrap_or_else(|| GreenNode::new(SOURCE_FILE.into(), std::iter::empty()));
     (green, errors)
 }
 
-/// [`parse_tokens`], also recording the tree's flat index for the typed
+/// [`parse_tokens`], building the green tree only when `green` is set
+/// (`None` otherwise) and recording the tree's flat index for the typed
 /// views when `record` is set (`None` if the recording does not describe
-/// the tree; the caller then indexes the green tree itself).
+/// the tree; the caller then parses again with the green tree and indexes
+/// that).
 pub(crate) fn parse_tokens_with(
     text: &str,
     tokens: &[Token],
+    green: bool,
     record: bool,
-) -> (GreenNode, Option<Rc<Tree>>, Vec<SyntaxError>) {
+) -> (Option<GreenNode>, Option<Rc<Tree>>, Vec<SyntaxError>) {
     // The parser's working data (token offsets, the trivia-skip table and
     // the event list) lives exactly as long as this call: one bump arena
     // holds it all and is released in one step when the tree is built.
@@ -62,7 +67,7 @@ pub(crate) fn parse_tokens_with(
     let Parser {
         mut events, errors, ..
     } = parser;
-    let (green, tree) = event::build_tree(text, tokens, &mut events, record);
+    let (green, tree) = event::build_tree(text, tokens, &mut events, green, record);
     (green, tree, errors)
 }
 

@@ -40,6 +40,9 @@
 //! recorded by the tree builder from the same start/token/finish calls
 //! that build the green tree ([`parse_to_ast`]), so it costs no second
 //! walk; [`Parse::source_file`] indexes an existing green tree instead.
+//! The driver needs only the array and the errors, so it calls
+//! [`parse_ast_only`], which records the array without building the
+//! green tree at all (no token or node interning, no rowan allocations).
 //! Finding a child is a hop over sibling subtrees, and a whole-tree
 //! search such as "every function declaration"
 //! (`ast::descendants_of_kind`) is a linear scan of the array.
@@ -178,14 +181,46 @@ pub fn parse_to_ast(text: &str) -> (Parse, crate::ast::SourceFile) {
     (parse, root)
 }
 
+/// The syntax errors of `text` and its typed root, as [`parse_to_ast`]
+/// gives them, without building the green tree: the driver's checker
+/// walks only the flat [`crate::ast::Tree`], which is recorded from the
+/// same tree-building calls (if the recording does not describe a whole
+/// tree, this falls back to [`parse_to_ast`]).
+pub fn parse_ast_only(text: &str) -> (Vec<SyntaxError>, crate::ast::SourceFile) {
+    let (tokens, lex_errors) = crate::lexer::tokenize(text);
+    let (_, tree, syntax_errors) = crate::parser::parse_tokens_with(text, &tokens, false, true);
+    match tree {
+        Some(tree) => (
+            merge_errors(lex_errors, syntax_errors),
+            crate::ast::SourceFile::from_tree(tree),
+        ),
+        None => {
+            let (parse, root) = parse_to_ast(text);
+            (parse.errors, root)
+        }
+    }
+}
+
 fn parse_with(text: &str, record: bool) -> (Parse, Option<std::rc::Rc<crate::ast::Tree>>) {
     let (tokens, lex_errors) = crate::lexer::tokenize(text);
-    let (green, tree, syntax_errors) = crate::parser::parse_tokens_with(text, &tokens, record);
+    let (green, tree, syntax_errors) =
+        crate::parser::parse_tokens_with(text, &tokens, true, record);
+    let green =
+        green.unwrap_or_else(|| GreenNode::new(SyntaxKind::SOURCE_FILE.into(), std::iter::empty()));
+    let errors = merge_errors(lex_errors, syntax_errors);
+    (Parse { green, errors }, tree)
+}
+
+/// Lexical then syntax errors, sorted by position (stable).
+fn merge_errors(
+    lex_errors: Vec<crate::lexer::LexError>,
+    syntax_errors: Vec<SyntaxError>,
+) -> Vec<SyntaxError> {
     let mut errors: Vec<SyntaxError> = lex_errors
         .into_iter()
         .map(|e| SyntaxError::new(e.message, e.range))
         .collect();
     errors.extend(syntax_errors);
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));
-    (Parse { green, errors }, tree)
+    errors
 }

@@ -36,7 +36,7 @@ fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
         B::ConcatAscii => Type::Ascii,
         _ => Type::Bool,
     };
-    ex(ExprKind::Binary(op, Box::new(a), Box::new(b)), ty)
+    ex(ExprKind::Binary(op, Box::new([a, b])), ty)
 }
 fn call(func: FuncId, args: Vec<Expr>, ty: Type) -> Expr {
     ex(ExprKind::Call { func, args }, ty)
