@@ -9,8 +9,8 @@
 //! of the source) and by child identity, with hashbrown's default hasher.
 //!
 //! When only the flat index of the typed views is wanted (the driver),
-//! `build_flat` replays the same events into the index alone, without
-//! building the green tree.
+//! the same replay feeds the index alone ([`FlatOnly`]), without building
+//! the green tree.
 
 use hashbrown::HashMap;
 use rowan::{GreenNode, GreenToken, NodeOrToken};
@@ -63,22 +63,86 @@ pub(crate) fn build_tree(
     green: bool,
     record: bool,
 ) -> (Option<GreenNode>, Option<Rc<Tree>>) {
-    if !green {
-        return (
-            None,
-            record.then(|| build_flat(text, tokens, events)).flatten(),
-        );
+    if green {
+        let mut builder = TreeBuilder::default();
+        if record {
+            builder.flat = Some(TreeRecorder::new(text.len()));
+        }
+        replay(text, tokens, events, builder)
+    } else if record {
+        replay(
+            text,
+            tokens,
+            events,
+            FlatOnly(TreeRecorder::new(text.len())),
+        )
+    } else {
+        (None, None)
     }
-    let mut builder = TreeBuilder::default();
-    if record {
-        builder.flat = Some(TreeRecorder::new(text.len()));
+}
+
+/// What a replay builds: the green tree ([`TreeBuilder`], which also
+/// records the flat index when asked) or the flat index alone
+/// ([`FlatOnly`]). One replay ([`Sink`]) serves both; the choice is made
+/// at compile time, so the flat-only replay pays nothing for the tree.
+trait TreeTarget<'a> {
+    fn start_node(&mut self, kind: SyntaxKind);
+    /// A token of `len` bytes at `offset` in the source `text`.
+    fn token(&mut self, kind: SyntaxKind, text: &'a str, offset: usize, len: u32);
+    fn finish_node(&mut self);
+    /// The root green node (if built) and the flat index (if recorded and
+    /// whole).
+    fn finish(self, text: &str) -> (Option<GreenNode>, Option<Rc<Tree>>);
+}
+
+/// The flat index of the typed views without a green tree (the driver's
+/// case: no later stage reads the green tree).
+struct FlatOnly(TreeRecorder);
+
+impl<'a> TreeTarget<'a> for FlatOnly {
+    fn start_node(&mut self, kind: SyntaxKind) {
+        self.0.start_node(kind);
     }
+    fn token(&mut self, kind: SyntaxKind, _text: &'a str, _offset: usize, len: u32) {
+        self.0.token(kind, len);
+    }
+    fn finish_node(&mut self) {
+        self.0.finish_node();
+    }
+    fn finish(self, text: &str) -> (Option<GreenNode>, Option<Rc<Tree>>) {
+        (None, self.0.finish(text))
+    }
+}
+
+impl<'a> TreeTarget<'a> for TreeBuilder<'a> {
+    fn start_node(&mut self, kind: SyntaxKind) {
+        TreeBuilder::start_node(self, kind);
+    }
+    fn token(&mut self, kind: SyntaxKind, text: &'a str, offset: usize, len: u32) {
+        let token = text.get(offset..offset + len as usize).unwrap_or("");
+        TreeBuilder::token(self, kind, token);
+    }
+    fn finish_node(&mut self) {
+        TreeBuilder::finish_node(self);
+    }
+    fn finish(self, text: &str) -> (Option<GreenNode>, Option<Rc<Tree>>) {
+        TreeBuilder::finish(self, text)
+    }
+}
+
+/// Replays `events` into `target` (see [`build_tree`]).
+fn replay<'a, T: TreeTarget<'a>>(
+    text: &'a str,
+    tokens: &'a [Token],
+    events: &mut [Event],
+    target: T,
+) -> (Option<GreenNode>, Option<Rc<Tree>>) {
     let mut sink = Sink {
         text,
         tokens,
         next_token: 0,
         offset: 0,
-        builder,
+        builder: target,
         open: 0,
         done: false,
     };
@@ -110,117 +174,6 @@ pub(crate) fn build_tree(
         }
     }
     sink.finish_all()
-}
-
-/// [`build_tree`] for the flat index alone: the same replay as [`Sink`]
-/// (same root wrapping, same handling of unconsumed tokens and unbalanced
-/// events), with the recorder called directly instead of through a
-/// [`TreeBuilder`].
-fn build_flat(text: &str, tokens: &[Token], events: &mut [Event]) -> Option<Rc<Tree>> {
-    let mut flat = FlatSink {
-        tokens,
-        next_token: 0,
-        open: 0,
-        done: false,
-        recorder: TreeRecorder::new(text.len()),
-    };
-    let mut parents = Vec::new();
-    for i in 0..events.len() {
-        match events[i] {
-            // The common case: no forward parent to open first.
-            Event::Start {
-                kind,
-                forward_parent: None,
-            } => {
-                if kind != TOMBSTONE_KIND {
-                    flat.start(kind);
-                }
-            }
-            Event::Start {
-                kind,
-                forward_parent,
-            } => {
-                collect_parents(events, i, kind, forward_parent, &mut parents);
-                for kind in parents.drain(..).rev() {
-                    flat.start(kind);
-                }
-            }
-            Event::Token { kind } => flat.token(kind),
-            Event::Finish => flat.finish(),
-        }
-    }
-    if !flat.done {
-        if flat.open == 0 {
-            flat.start(SyntaxKind::SOURCE_FILE);
-        }
-        while flat.open > 1 {
-            flat.recorder.finish_node();
-            flat.open -= 1;
-        }
-        if flat.open == 1 {
-            flat.flush_remaining();
-        }
-    }
-    flat.recorder.finish(text)
-}
-
-/// The state of [`build_flat`]; each method mirrors the [`Sink`] method
-/// of the same name.
-struct FlatSink<'a> {
-    tokens: &'a [Token],
-    next_token: usize,
-    open: usize,
-    done: bool,
-    recorder: TreeRecorder,
-}
-
-impl FlatSink<'_> {
-    fn start(&mut self, kind: SyntaxKind) {
-        if self.done {
-            return;
-        }
-        if self.open == 0 && kind != SyntaxKind::SOURCE_FILE {
-            self.recorder.start_node(SyntaxKind::SOURCE_FILE);
-            self.open += 1;
-        }
-        self.recorder.start_node(kind);
-        self.open += 1;
-    }
-
-    fn token(&mut self, kind: SyntaxKind) {
-        let Some(token) = self.tokens.get(self.next_token) else {
-            return;
-        };
-        if self.done {
-            return;
-        }
-        if self.open == 0 {
-            self.start(SyntaxKind::SOURCE_FILE);
-        }
-        self.recorder.token(kind, token.len);
-        self.next_token += 1;
-    }
-
-    fn finish(&mut self) {
-        match self.open {
-            0 => {}
-            1 => self.flush_remaining(),
-            _ => {
-                self.recorder.finish_node();
-                self.open -= 1;
-            }
-        }
-    }
-
-    fn flush_remaining(&mut self) {
-        while self.next_token < self.tokens.len() {
-            let kind = self.tokens[self.next_token].kind;
-            self.token(kind);
-        }
-        self.recorder.finish_node();
-        self.open = 0;
-        self.done = true;
-    }
 }
 
 /// Follows the forward-parent chain starting at event `i`, tombstoning the
@@ -255,18 +208,18 @@ fn collect_parents(
     }
 }
 
-struct Sink<'a> {
+struct Sink<'a, T> {
     text: &'a str,
     tokens: &'a [Token],
     next_token: usize,
     offset: usize,
-    builder: TreeBuilder<'a>,
+    builder: T,
     open: usize,
     /// The root has been closed; later events are ignored.
     done: bool,
 }
 
-impl<'a> Sink<'a> {
+impl<'a, T: TreeTarget<'a>> Sink<'a, T> {
     fn start(&mut self, kind: SyntaxKind) {
         if self.done {
             return;
@@ -290,10 +243,8 @@ impl<'a> Sink<'a> {
         if self.open == 0 {
             self.start(SyntaxKind::SOURCE_FILE);
         }
-        let end = self.offset + token.len as usize;
-        let text = self.text.get(self.offset..end).unwrap_or("");
-        self.builder.token(kind, text);
-        self.offset = end;
+        self.builder.token(kind, self.text, self.offset, token.len);
+        self.offset += token.len as usize;
         self.next_token += 1;
     }
 
@@ -473,8 +424,8 @@ mod tests {
     use super::*;
     use SyntaxKind::*;
 
-    /// `build_flat` records the same index as the recorder driven by the
-    /// green-tree replay, including for unbalanced event lists, tokens no
+    /// The flat-only replay records the same index as the recorder driven
+    /// by the green-tree replay, including for unbalanced event lists, tokens no
     /// event consumes and events after the root closed.
     #[test]
     fn flat_replay_matches_green_replay() {
@@ -516,7 +467,7 @@ mod tests {
         ];
         for events in cases {
             let (_, green_flat) = build_tree(text, &tokens, &mut events.clone(), true, true);
-            let flat = build_flat(text, &tokens, &mut events.clone());
+            let (_, flat) = build_tree(text, &tokens, &mut events.clone(), false, true);
             match (&green_flat, &flat) {
                 (Some(a), Some(b)) => assert!(a.same_as(b), "{events:?}"),
                 (None, None) => {}
