@@ -309,9 +309,9 @@ fn is_indexed(kind: SyntaxKind) -> bool {
     !kind.is_trivia() && kind != SyntaxKind::NEWLINE
 }
 
-/// Records a [`Tree`] from the same start/token/finish calls that build
-/// the green tree (see `parser::event`), so the parser's caller gets the
-/// index without a second walk.
+/// Records a [`Tree`] from the start/token/finish calls of the parser's
+/// event replay (see `parser::event`), so the driver gets the index
+/// without building or walking a green tree.
 pub(crate) struct TreeRecorder {
     elems: Vec<Elem>,
     /// Element indexes of the open nodes.

@@ -48,58 +48,46 @@ impl Event {
     }
 }
 
-/// Replays `events` over the raw `tokens` of `text` into a green tree
-/// (when `green` is set; `None` otherwise) and, when `record` is set, the
-/// flat index of the same tree for the typed views (`None` if the
-/// recording does not describe one whole tree).
+/// Replays `events` over the raw `tokens` of `text` into a green tree.
 ///
 /// Robust by construction: tokens not consumed by any event are appended
 /// to the root before it closes, unbalanced finishes are ignored and open
 /// nodes are closed, so the tree text always equals `text`.
-pub(crate) fn build_tree(
-    text: &str,
-    tokens: &[Token],
-    events: &mut [Event],
-    green: bool,
-    record: bool,
-) -> (Option<GreenNode>, Option<Rc<Tree>>) {
-    if green {
-        let mut builder = TreeBuilder::default();
-        if record {
-            builder.flat = Some(TreeRecorder::new(text.len()));
-        }
-        replay(text, tokens, events, builder)
-    } else if record {
-        replay(
-            text,
-            tokens,
-            events,
-            FlatOnly(TreeRecorder::new(text.len())),
-        )
-    } else {
-        (None, None)
-    }
+pub(crate) fn build_green(text: &str, tokens: &[Token], events: &mut [Event]) -> GreenNode {
+    replay(text, tokens, events, TreeBuilder::default())
 }
 
-/// What a replay builds: the green tree ([`TreeBuilder`], which also
-/// records the flat index when asked) or the flat index alone
-/// ([`FlatOnly`]). One replay ([`Sink`]) serves both; the choice is made
-/// at compile time, so the flat-only replay pays nothing for the tree.
+/// Replays `events` as [`build_green`] does, into the flat index of the
+/// typed views alone, without building the green tree (the driver's case:
+/// no later stage reads the green tree). `None` if the recording does not
+/// describe one whole tree.
+pub(crate) fn build_flat(text: &str, tokens: &[Token], events: &mut [Event]) -> Option<Rc<Tree>> {
+    replay(
+        text,
+        tokens,
+        events,
+        FlatOnly(TreeRecorder::new(text.len())),
+    )
+}
+
+/// What a replay builds: the green tree ([`TreeBuilder`]) or the flat
+/// index alone ([`FlatOnly`]). One replay ([`Sink`]) serves both; the
+/// choice is made at compile time.
 trait TreeTarget<'a> {
+    /// What the finished replay yields.
+    type Output;
     fn start_node(&mut self, kind: SyntaxKind);
     /// A token of `len` bytes at `offset` in the source `text`.
     fn token(&mut self, kind: SyntaxKind, text: &'a str, offset: usize, len: u32);
     fn finish_node(&mut self);
-    /// The root green node (if built) and the flat index (if recorded and
-    /// whole).
-    fn finish(self, text: &str) -> (Option<GreenNode>, Option<Rc<Tree>>);
+    fn finish(self, text: &str) -> Self::Output;
 }
 
-/// The flat index of the typed views without a green tree (the driver's
-/// case: no later stage reads the green tree).
+/// The flat index of the typed views without a green tree.
 struct FlatOnly(TreeRecorder);
 
 impl<'a> TreeTarget<'a> for FlatOnly {
+    type Output = Option<Rc<Tree>>;
     fn start_node(&mut self, kind: SyntaxKind) {
         self.0.start_node(kind);
     }
@@ -109,12 +97,13 @@ impl<'a> TreeTarget<'a> for FlatOnly {
     fn finish_node(&mut self) {
         self.0.finish_node();
     }
-    fn finish(self, text: &str) -> (Option<GreenNode>, Option<Rc<Tree>>) {
-        (None, self.0.finish(text))
+    fn finish(self, text: &str) -> Option<Rc<Tree>> {
+        self.0.finish(text)
     }
 }
 
 impl<'a> TreeTarget<'a> for TreeBuilder<'a> {
+    type Output = GreenNode;
     fn start_node(&mut self, kind: SyntaxKind) {
         TreeBuilder::start_node(self, kind);
     }
@@ -125,18 +114,18 @@ impl<'a> TreeTarget<'a> for TreeBuilder<'a> {
     fn finish_node(&mut self) {
         TreeBuilder::finish_node(self);
     }
-    fn finish(self, text: &str) -> (Option<GreenNode>, Option<Rc<Tree>>) {
-        TreeBuilder::finish(self, text)
+    fn finish(self, _text: &str) -> GreenNode {
+        TreeBuilder::finish(self)
     }
 }
 
-/// Replays `events` into `target` (see [`build_tree`]).
+/// Replays `events` into `target` (see [`build_green`]).
 fn replay<'a, T: TreeTarget<'a>>(
     text: &'a str,
     tokens: &'a [Token],
     events: &mut [Event],
     target: T,
-) -> (Option<GreenNode>, Option<Rc<Tree>>) {
+) -> T::Output {
     let mut sink = Sink {
         text,
         tokens,
@@ -270,7 +259,7 @@ impl<'a, T: TreeTarget<'a>> Sink<'a, T> {
         self.done = true;
     }
 
-    fn finish_all(mut self) -> (Option<GreenNode>, Option<Rc<Tree>>) {
+    fn finish_all(mut self) -> T::Output {
         if self.done {
             return self.builder.finish(self.text);
         }
@@ -323,22 +312,14 @@ struct TreeBuilder<'a> {
     /// Small nodes by kind and the identities (addresses) of their
     /// children, which are themselves interned or unique.
     nodes: HashMap<(SyntaxKind, [usize; MAX_INTERNED_CHILDREN]), GreenNode>,
-    /// Records the flat index of the tree for the typed views, when asked.
-    flat: Option<TreeRecorder>,
 }
 
 impl<'a> TreeBuilder<'a> {
     fn start_node(&mut self, kind: SyntaxKind) {
-        if let Some(flat) = &mut self.flat {
-            flat.start_node(kind);
-        }
         self.parents.push((kind, self.children.len()));
     }
 
     fn token(&mut self, kind: SyntaxKind, text: &'a str) {
-        if let Some(flat) = &mut self.flat {
-            flat.token(kind, text.len() as u32);
-        }
         let token = if text.len() <= MAX_INTERNED_TOKEN {
             let slot = kind as usize;
             if slot >= self.recent.len() {
@@ -367,9 +348,6 @@ impl<'a> TreeBuilder<'a> {
         let Some((kind, first)) = self.parents.pop() else {
             return;
         };
-        if let Some(flat) = &mut self.flat {
-            flat.finish_node();
-        }
         let node = self.node(kind, first);
         self.children.push(NodeOrToken::Node(node));
     }
@@ -400,21 +378,12 @@ impl<'a> TreeBuilder<'a> {
         node
     }
 
-    /// The finished root (the last node closed) and, when recording, its
-    /// flat index over `text` (`None` if the recording does not match).
-    fn finish(mut self, text: &str) -> (Option<GreenNode>, Option<Rc<Tree>>) {
+    /// The finished root (the last node closed); an empty `SOURCE_FILE`
+    /// if there is none.
+    fn finish(mut self) -> GreenNode {
         match self.children.pop() {
-            Some(NodeOrToken::Node(node)) => {
-                let flat = self.flat.and_then(|f| f.finish(text));
-                (Some(node), flat)
-            }
-            _ => (
-                Some(GreenNode::new(
-                    SyntaxKind::SOURCE_FILE.into(),
-                    std::iter::empty(),
-                )),
-                None,
-            ),
+            Some(NodeOrToken::Node(node)) => node,
+            _ => GreenNode::new(SyntaxKind::SOURCE_FILE.into(), std::iter::empty()),
         }
     }
 }
@@ -424,8 +393,8 @@ mod tests {
     use super::*;
     use SyntaxKind::*;
 
-    /// The flat-only replay records the same index as the recorder driven
-    /// by the green-tree replay, including for unbalanced event lists, tokens no
+    /// The flat-only replay records the same index as a walk of the green
+    /// tree the same events build, including for unbalanced event lists, tokens no
     /// event consumes and events after the root closed.
     #[test]
     fn flat_replay_matches_green_replay() {
@@ -466,13 +435,11 @@ mod tests {
             (0..20).map(|_| tok(IDENT)).collect(),
         ];
         for events in cases {
-            let (_, green_flat) = build_tree(text, &tokens, &mut events.clone(), true, true);
-            let (_, flat) = build_tree(text, &tokens, &mut events.clone(), false, true);
-            match (&green_flat, &flat) {
-                (Some(a), Some(b)) => assert!(a.same_as(b), "{events:?}"),
-                (None, None) => {}
-                _ => panic!("one replay recorded a tree and the other not: {events:?}"),
-            }
+            let green = build_green(text, &tokens, &mut events.clone());
+            let walked = Tree::build(&green, 0.into(), Some(text));
+            let flat = build_flat(text, &tokens, &mut events.clone());
+            let flat = flat.unwrap_or_else(|| panic!("no whole tree recorded: {events:?}"));
+            assert!(flat.same_as(&walked), "{events:?}");
         }
     }
 }

@@ -1,9 +1,10 @@
 //! The hand-written recursive-descent parser (§9-§11, Annex A).
 //!
 //! The parser reads the lexer's tokens and emits [`event::Event`]s (start
-//! node, token, finish node); [`event::build_tree`] replays them into a
-//! rowan green tree and/or records the flat index the typed views walk
-//! (see [`crate::ast::Tree`]; the driver asks for the index only). Trivia
+//! node, token, finish node); [`event::build_green`] replays them into a
+//! rowan green tree, and [`event::build_flat`] into the flat index the
+//! typed views walk instead (see [`crate::ast::Tree`]; the driver asks for
+//! the index only). Trivia
 //! never reach the grammar functions: the [`Parser`] skips whitespace and
 //! comments, and also `NEWLINE` tokens wherever the current context says
 //! line feeds are insignificant (inside `( )`, `[ ]`, map literals and
@@ -42,22 +43,30 @@ pub const MAX_DEPTH: u32 = 96;
 /// Never panics; the tree's text equals `text` provided the tokens cover
 /// it (as [`crate::lexer::tokenize`] guarantees).
 pub fn parse_tokens(text: &str, tokens: &[Token]) -> (GreenNode, Vec<SyntaxError>) {
-    let (green, _, errors) = parse_tokens_with(text, tokens, true, false);
-    let green = green.unwrap_or_else(|| GreenNode::new(SOURCE_FILE.into(), std::iter::empty()));
-    (green, errors)
+    with_events(text, tokens, |events| {
+        event::build_green(text, tokens, events)
+    })
 }
 
-/// [`parse_tokens`], building the green tree only when `green` is set
-/// (`None` otherwise) and recording the tree's flat index for the typed
-/// views when `record` is set (`None` if the recording does not describe
-/// the tree; the caller then parses again with the green tree and indexes
-/// that).
-pub(crate) fn parse_tokens_with(
+/// [`parse_tokens`] without the green tree: the flat index of the typed
+/// views, recorded from the same events (`None` if the recording does not
+/// describe one whole tree; the caller then parses again with the green
+/// tree and indexes that), and the syntax errors.
+pub(crate) fn parse_tokens_flat(
     text: &str,
     tokens: &[Token],
-    green: bool,
-    record: bool,
-) -> (Option<GreenNode>, Option<Rc<Tree>>, Vec<SyntaxError>) {
+) -> (Option<Rc<Tree>>, Vec<SyntaxError>) {
+    with_events(text, tokens, |events| {
+        event::build_flat(text, tokens, events)
+    })
+}
+
+/// Runs the grammar over `tokens` and hands its events to `build`.
+fn with_events<T>(
+    text: &str,
+    tokens: &[Token],
+    build: impl FnOnce(&mut [Event]) -> T,
+) -> (T, Vec<SyntaxError>) {
     // The parser's working data (token offsets, the trivia-skip table and
     // the event list) lives exactly as long as this call: one bump arena
     // holds it all and is released in one step when the tree is built.
@@ -67,8 +76,7 @@ pub(crate) fn parse_tokens_with(
     let Parser {
         mut events, errors, ..
     } = parser;
-    let (green, tree) = event::build_tree(text, tokens, &mut events, green, record);
-    (green, tree, errors)
+    (build(&mut events), errors)
 }
 
 /// How line feeds and `{` are treated in the current region.

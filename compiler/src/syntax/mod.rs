@@ -36,13 +36,12 @@
 //! typed views in [`crate::ast`] therefore do not use the red tree: they
 //! walk [`crate::ast::Tree`], a flat preorder array with one entry per
 //! node and token of the green tree (kind, absolute range, parent, end of
-//! subtree), and hold a node as the tree plus an index. The array is
-//! recorded by the tree builder from the same start/token/finish calls
-//! that build the green tree ([`parse_to_ast`]), so it costs no second
-//! walk; [`Parse::source_file`] indexes an existing green tree instead.
-//! The driver needs only the array and the errors, so it calls
-//! [`parse_ast_only`], which records the array without building the
-//! green tree at all (no token or node interning, no rowan allocations).
+//! subtree), and hold a node as the tree plus an index. The driver needs
+//! only the array and the errors, so it calls [`parse_ast_only`], which
+//! records the array while replaying the parser's events, without
+//! building the green tree at all (no token or node interning, no rowan
+//! allocations). [`parse_to_ast`] and [`Parse::source_file`] index a green
+//! tree by walking it, for callers that want both.
 //! Finding a child is a hop over sibling subtrees, and a whole-tree
 //! search such as "every function declaration"
 //! (`ast::descendants_of_kind`) is a linear scan of the array.
@@ -167,28 +166,30 @@ impl Parse {
 /// Never fails and never panics: errors are reported in
 /// [`Parse::errors`] and the tree text always equals `text`.
 pub fn parse(text: &str) -> Parse {
-    parse_with(text, false).0
+    let (tokens, lex_errors) = crate::lexer::tokenize(text);
+    let (green, syntax_errors) = crate::parser::parse_tokens(text, &tokens);
+    Parse {
+        green,
+        errors: merge_errors(lex_errors, syntax_errors),
+    }
 }
 
-/// [`parse`] plus the typed root of the tree, indexed while the tree is
-/// built (see [`crate::ast::Tree`]).
+/// [`parse`] plus the typed root of the tree (its flat index, built by a
+/// walk of the green tree; see [`crate::ast::Tree`]).
 pub fn parse_to_ast(text: &str) -> (Parse, crate::ast::SourceFile) {
-    let (parse, tree) = parse_with(text, true);
-    let root = match tree {
-        Some(tree) => crate::ast::SourceFile::from_tree(tree),
-        None => crate::ast::SourceFile::with_text(&parse.green, text),
-    };
+    let parse = parse(text);
+    let root = crate::ast::SourceFile::with_text(&parse.green, text);
     (parse, root)
 }
 
 /// The syntax errors of `text` and its typed root, as [`parse_to_ast`]
 /// gives them, without building the green tree: the driver's checker
 /// walks only the flat [`crate::ast::Tree`], which is recorded from the
-/// same tree-building calls (if the recording does not describe a whole
-/// tree, this falls back to [`parse_to_ast`]).
+/// parser's events (if the recording does not describe a whole tree,
+/// this falls back to [`parse_to_ast`]).
 pub fn parse_ast_only(text: &str) -> (Vec<SyntaxError>, crate::ast::SourceFile) {
     let (tokens, lex_errors) = crate::lexer::tokenize(text);
-    let (_, tree, syntax_errors) = crate::parser::parse_tokens_with(text, &tokens, false, true);
+    let (tree, syntax_errors) = crate::parser::parse_tokens_flat(text, &tokens);
     match tree {
         Some(tree) => (
             merge_errors(lex_errors, syntax_errors),
@@ -199,16 +200,6 @@ pub fn parse_ast_only(text: &str) -> (Vec<SyntaxError>, crate::ast::SourceFile) 
             (parse.errors, root)
         }
     }
-}
-
-fn parse_with(text: &str, record: bool) -> (Parse, Option<std::rc::Rc<crate::ast::Tree>>) {
-    let (tokens, lex_errors) = crate::lexer::tokenize(text);
-    let (green, tree, syntax_errors) =
-        crate::parser::parse_tokens_with(text, &tokens, true, record);
-    let green =
-        green.unwrap_or_else(|| GreenNode::new(SyntaxKind::SOURCE_FILE.into(), std::iter::empty()));
-    let errors = merge_errors(lex_errors, syntax_errors);
-    (Parse { green, errors }, tree)
 }
 
 /// Lexical then syntax errors, sorted by position (stable).
