@@ -1068,9 +1068,7 @@ impl Interpreter {
                         nregs: cf.nregs as usize,
                     };
                     ip = cf.code;
-                    if self.regs.len() < new_base + cf.nregs as usize {
-                        self.grow_regs(new_base + cf.nregs as usize);
-                    }
+                    self.enter(new_base, cf.nregs as usize);
                 }
                 Instr::CallValue {
                     dst,

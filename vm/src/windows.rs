@@ -19,8 +19,8 @@
 //!   function.
 //!
 //! Calls make this a greatest fixpoint over the call graph: every function
-//! starts as a candidate and loses its place when it calls one that is
-//! not.
+//! starts as a candidate and loses its place when it stores the result of
+//! one that is not; each loss is propagated to the callers once.
 //!
 //! The conclusion only decides whether a return looks for values to
 //! release. Were it wrong (hand-written bytecode breaking the code
@@ -44,19 +44,26 @@ enum Write {
 /// One flag per function of `p`, in order: true when its register window
 /// can only hold scalars (see the module documentation).
 pub fn scalar_windows(p: &Program) -> Vec<bool> {
-    let mut scalar: Vec<bool> = p.functions.iter().map(|_| true).collect();
-    let mut calls: Vec<Vec<u16>> = vec![Vec::new(); p.functions.len()];
+    let n = p.functions.len();
+    let mut scalar = vec![true; n];
+    // For each function returning a value, the functions that store its
+    // result in a register: they lose their place when it does.
+    let mut callers: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (i, f) in p.functions.iter().enumerate() {
         let mut typed = vec![false; f.nparams as usize];
         for ins in &f.code {
-            for r in typed_operands(ins) {
+            for r in typed_operands(ins).into_iter().flatten() {
                 if let Some(t) = typed.get_mut(r as usize) {
                     *t = true;
                 }
             }
             match write_of(p, ins) {
                 Write::Scalar => {}
-                Write::CallResult(g) => calls[i].push(g),
+                Write::CallResult(g) => match p.functions.get(g as usize) {
+                    Some(callee) if callee.returns_value => callers[g as usize].push(i),
+                    Some(_) => {}
+                    None => scalar[i] = false,
+                },
                 Write::Unknown => scalar[i] = false,
             }
         }
@@ -64,23 +71,18 @@ pub fn scalar_windows(p: &Program) -> Vec<bool> {
             scalar[i] = false;
         }
     }
-    loop {
-        let mut changed = false;
-        for i in 0..scalar.len() {
-            if scalar[i]
-                && calls[i].iter().any(|&g| {
-                    let g = g as usize;
-                    p.functions.get(g).is_some_and(|f| f.returns_value) && !scalar[g]
-                })
-            {
-                scalar[i] = false;
-                changed = true;
+    // The greatest fixpoint, by propagating each loss to the callers once
+    // (linear in the size of the call graph).
+    let mut lost: Vec<usize> = (0..n).filter(|&i| !scalar[i]).collect();
+    while let Some(g) = lost.pop() {
+        for &c in &callers[g] {
+            if scalar[c] {
+                scalar[c] = false;
+                lost.push(c);
             }
         }
-        if !changed {
-            return scalar;
-        }
     }
+    scalar
 }
 
 /// The kind of value `ins` writes into its destination register.
@@ -167,8 +169,8 @@ fn write_of(p: &Program, ins: &Instr) -> Write {
 }
 
 /// Registers `ins` reads as int, float or bool operands (only registers of
-/// those types are ever given to it by the code generator).
-fn typed_operands(ins: &Instr) -> Vec<Reg> {
+/// those types are ever given to it by the code generator): at most two.
+fn typed_operands(ins: &Instr) -> [Option<Reg>; 2] {
     use Instr::*;
     match *ins {
         AddInt { a, b, .. }
@@ -196,7 +198,7 @@ fn typed_operands(ins: &Instr) -> Vec<Reg> {
         | JumpLtFloat { a, b, .. }
         | JumpLeFloat { a, b, .. }
         | JumpNotLtFloat { a, b, .. }
-        | JumpNotLeFloat { a, b, .. } => vec![a, b],
+        | JumpNotLeFloat { a, b, .. } => [Some(a), Some(b)],
         AddIntImm { a, .. }
         | NegInt { a, .. }
         | IntToFloat { a, .. }
@@ -207,10 +209,10 @@ fn typed_operands(ins: &Instr) -> Vec<Reg> {
         | JumpGtIntImm { a, .. }
         | JumpGeIntImm { a, .. }
         | JumpEqIntImm { a, .. }
-        | JumpNeIntImm { a, .. } => vec![a],
-        JumpIfTrue { cond, .. } | JumpIfFalse { cond, .. } => vec![cond],
-        Not { src, .. } => vec![src],
-        _ => Vec::new(),
+        | JumpNeIntImm { a, .. } => [Some(a), None],
+        JumpIfTrue { cond, .. } | JumpIfFalse { cond, .. } => [Some(cond), None],
+        Not { src, .. } => [Some(src), None],
+        _ => [None, None],
     }
 }
 
