@@ -20,6 +20,7 @@ fn main() {
         root.join("vm/Cargo.toml"),
         root.join("stdlib/src"),
         root.join("stdlib/Cargo.toml"),
+        root.join("stdlib/signatures"),
         manifest.join("src"),
         manifest.join("Cargo.toml"),
         manifest.join("build.rs"),

@@ -1,20 +1,9 @@
-//! Festina's native intrinsics: one registration table, shared by the type
-//! checker (for signatures) and the VM (for calls).
+//! Festina's native intrinsics: the functions the VM binds the names in
+//! `Program::natives` to (see `Interpreter::new`).
 //!
-//! [`BUILTINS`] lists every global builtin function with its signature in
-//! terms of [`Shape`]s; the checker resolves calls against it and emits a
-//! `CallNative` naming [`Builtin::native`]. The VM binds those names to
-//! functions through the registry returned by `natives()`.
-//!
-//! [`METHODS`] and [`PROPERTIES`] do the same for methods and properties by
-//! receiver type (§16.3), and [`signatures::MATH`] for the `Math`
-//! namespace (§16.2); see [`signatures`] for how to add one.
-
-pub mod signatures;
-
-pub use signatures::{
-    Builtin, Method, Property, Recv, Shape, BUILTINS, METHODS, PROPERTIES, RESERVED_GLOBALS,
-};
+//! Their signatures (what the checker resolves calls against, and the
+//! facility each native belongs to) are in the dependency-free crate
+//! `festina-signatures`, so that the compiler never links this crate.
 pub mod blob;
 pub mod collections;
 pub mod core;
