@@ -1,6 +1,6 @@
-//! The `audio` facility: audio playback (§18). Compiled only with the
-//! cargo feature `audio`, so that only the runtimes that register it link
-//! ALSA (through rodio).
+//! The `audio` facility: audio playback (§18). Compiled only with the cargo
+//! feature `audio`, so that only the runtimes that register it link ALSA
+//! (through rodio).
 //!
 //! It has no natives yet. Its battery implements them here (or in
 //! submodules), lists their signatures in `festina-signatures`

@@ -1,6 +1,6 @@
-//! The `canvas` facility: the 2D canvas, images and fonts (§17). Compiled only with the
-//! cargo feature `canvas`, so that only the runtimes that register it link
-//! cairo.
+//! The `canvas` facility: the 2D canvas, images and fonts (§17). Compiled
+//! only with the cargo feature `canvas`, so that only the runtimes that
+//! register it link cairo.
 //!
 //! It has no natives yet. Its battery implements them here (or in
 //! submodules), lists their signatures in `festina-signatures`

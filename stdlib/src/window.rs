@@ -1,6 +1,6 @@
-//! The `window` facility: the window and its input events (§17). Compiled only with the
-//! cargo feature `window`, so that only the runtimes that register it link
-//! X11 (through minifb).
+//! The `window` facility: the window and its input events (§17). Compiled
+//! only with the cargo feature `window`, so that only the runtimes that
+//! register it link X11 (through minifb).
 //!
 //! It has no natives yet. Its battery implements them here (or in
 //! submodules), lists their signatures in `festina-signatures`
