@@ -18,7 +18,7 @@
 //! `b.toText()` and every other text rendering of a blob (its bytes up to
 //! the first NUL, §8.21) go through the VM's `ToText`, which asks the
 //! handle ([`BlobObj`]'s `Handle::render_text`), not a native. The value
-//! itself and its file I/O are in [`file`].
+//! itself and its file I/O are in the module `file`.
 //!
 //! The receiver is always the first argument. A null receiver (a `blob`
 //! binding holding `null`) reads like an empty blob with no path: length
