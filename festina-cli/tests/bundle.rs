@@ -386,15 +386,8 @@ fn a_missing_runtime_is_replaced_by_the_next_superset() {
     dir.write("hello.f", HELLO);
     dir.write("db.f", DB);
     for name in ["hello", "db"] {
-        let run = output(
-            Command::new(&copy)
-                .args(["compile", &format!("{name}.f")])
-                .current_dir(dir.path()),
-        );
-        assert_eq!(run.code, Some(0), "{run:?}");
-        let bytes = fs::read(dir.join(name)).unwrap();
         assert!(
-            split(&bytes).runtime == db_runtime,
+            runtime_chosen_by(&copy, &dir, name) == db_runtime,
             "{name} gets festina-runtime-db"
         );
     }
@@ -407,14 +400,8 @@ fn a_missing_runtime_is_replaced_by_the_next_superset() {
     let core = fs::read(runtime("festina-runtime-core")).unwrap();
     let copy = festina_alone(&dir, &[("festina-runtime-core", &core)]);
     dir.write("db.f", DB);
-    let run = output(
-        Command::new(&copy)
-            .args(["compile", "db.f"])
-            .current_dir(dir.path()),
-    );
-    assert_eq!(run.code, Some(0), "{run:?}");
-    let bytes = fs::read(dir.join("db")).unwrap();
-    assert!(split(&bytes).runtime == fs::read(festina()).unwrap());
+    let runtime = runtime_chosen_by(&copy, &dir, "db");
+    assert!(runtime == fs::read(festina()).unwrap());
     let run = run_in(dir.path(), &dir.join("db"), &[]);
     assert_eq!(run.stdout, "[{\"body\":\"hi\"}]\n", "{run:?}");
 }
@@ -430,14 +417,8 @@ fn a_runtime_whose_probe_lacks_a_facility_is_not_used() {
     let liar = format!("#!/bin/sh\necho '{}'\n", identity.stdout.trim_end());
     let copy = festina_alone(&dir, &[("festina-runtime-db", liar.as_bytes())]);
     dir.write("db.f", DB);
-    let run = output(
-        Command::new(&copy)
-            .args(["compile", "db.f"])
-            .current_dir(dir.path()),
-    );
-    assert_eq!(run.code, Some(0), "{run:?}");
-    let bytes = fs::read(dir.join("db")).unwrap();
-    assert!(split(&bytes).runtime == fs::read(festina()).unwrap());
+    let runtime = runtime_chosen_by(&copy, &dir, "db");
+    assert!(runtime == fs::read(festina()).unwrap());
 }
 
 #[test]
@@ -771,19 +752,25 @@ fn festina_alone(dir: &TempDir, runtimes: &[(&str, &[u8])]) -> PathBuf {
     copy
 }
 
+/// `<copy> compile <name>.f` in `dir`, which must succeed; the runtime
+/// part of the bundle it wrote.
+fn runtime_chosen_by(copy: &Path, dir: &TempDir, name: &str) -> Vec<u8> {
+    let run = output(
+        Command::new(copy)
+            .args(["compile", &format!("{name}.f")])
+            .current_dir(dir.path()),
+    );
+    assert_eq!(run.code, Some(0), "{run:?}");
+    split(&fs::read(dir.join(name)).unwrap()).runtime
+}
+
 #[test]
 fn without_a_runtime_beside_it_festina_copies_itself() {
     let dir = TempDir::new("alone");
     let copy = festina_alone(&dir, &[]);
     dir.write("hello.f", HELLO);
-    let run = output(
-        Command::new(&copy)
-            .args(["compile", "hello.f"])
-            .current_dir(dir.path()),
-    );
-    assert_eq!(run.code, Some(0), "{run:?}");
-    let bytes = fs::read(dir.join("hello")).unwrap();
-    assert!(split(&bytes).runtime == fs::read(festina()).unwrap());
+    let runtime = runtime_chosen_by(&copy, &dir, "hello");
+    assert!(runtime == fs::read(festina()).unwrap());
     let run = run_in(dir.path(), &dir.join("hello"), &[]);
     assert_eq!(run.stdout, "Hello from a bundle\n");
     assert_eq!(run.code, Some(0));
@@ -801,15 +788,9 @@ fn a_runtime_of_another_build_is_not_used() {
         &[("festina-runtime-core", stale), ("festina-runtime", stale)],
     );
     dir.write("hello.f", HELLO);
-    let run = output(
-        Command::new(&copy)
-            .args(["compile", "hello.f"])
-            .current_dir(dir.path()),
-    );
-    assert_eq!(run.code, Some(0), "{run:?}");
-    let bytes = fs::read(dir.join("hello")).unwrap();
+    let runtime = runtime_chosen_by(&copy, &dir, "hello");
     assert!(
-        split(&bytes).runtime == fs::read(festina()).unwrap(),
+        runtime == fs::read(festina()).unwrap(),
         "festina copied itself rather than the stale runtime"
     );
     let run = run_in(dir.path(), &dir.join("hello"), &[]);
