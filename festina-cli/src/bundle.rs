@@ -547,11 +547,13 @@ pub fn open_runtime(needs: FacilitySet) -> io::Result<File> {
             .filter(|f| !own.contains(*f))
             .map(|f| f.name())
             .collect();
+        let plural = if missing.len() == 1 { "" } else { "s" };
         return Err(io::Error::other(format!(
-            "the program needs the {} facility, which this build of festina does not have \
-             (it was built without the cargo feature {})",
+            "the program needs the {} facilit{}, which this build of festina does not have \
+             (it was built without the cargo feature{plural} `{}`)",
             missing.join(" and "),
-            missing.join(", ")
+            if missing.len() == 1 { "y" } else { "ies" },
+            missing.join("`, `")
         )));
     }
     let mut file = open_own_executable().ok_or_else(|| {
