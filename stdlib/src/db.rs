@@ -59,10 +59,13 @@
 //! `bool` a nonzero number is `true` (a text `true`/`false` too); to
 //! `text` an integer in decimal, a real with up to 17 significant digits
 //! (`2.0`, `0.1`), a blob's bytes (text stops at a NUL); to `blob` the
-//! bytes, with no path. SQL `NULL` is `null` (for a `float`, the NaN
-//! null).
+//! bytes, with no path; to `img` the bytes decoded as PNG or JPEG, with
+//! no path (`null` when they do not decode; the decoder is the canvas
+//! facility's, see `crate::media`). SQL `NULL` is `null` (for a `float`,
+//! the NaN null).
 
 use crate::blob::BlobObj;
+use crate::media::MediaDecoders;
 use festina_vm::interp::Interpreter;
 use festina_vm::native::{NativeEntry, Trap};
 use festina_vm::program::{Program, Record};
@@ -294,7 +297,8 @@ fn db_open(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
 // Queries
 
 /// A Festina value bound to a `?` parameter (§15.3): `null` (and the NaN
-/// float null) binds SQL NULL, a `bool` 0 or 1, a `blob` its bytes.
+/// float null) binds SQL NULL, a `bool` 0 or 1, a `blob` its bytes, an
+/// `img` its encoded bytes.
 struct Param<'a>(&'a Value);
 
 impl ToSql for Param<'_> {
@@ -306,8 +310,10 @@ impl ToSql for Param<'_> {
             Value::Bool(b) => ToSqlOutput::Borrowed(ValueRef::Integer(*b as i64)),
             Value::Text(t) => ToSqlOutput::Borrowed(ValueRef::Text(t.as_str().as_bytes())),
             Value::Ascii(a) => ToSqlOutput::Borrowed(ValueRef::Text(a)),
-            v @ Value::Handle(_) => match v.as_handle::<BlobObj>() {
-                Some(b) => ToSqlOutput::Owned(rusqlite::types::Value::Blob(b.bytes().clone())),
+            // A blob's bytes, an image's encoded file (§15.3), through the
+            // handle, so that this module links no image code.
+            Value::Handle(h) => match h.as_dyn().encoded_bytes() {
+                Some(bytes) => ToSqlOutput::Owned(rusqlite::types::Value::Blob(bytes)),
                 None => ToSqlOutput::Borrowed(ValueRef::Null),
             },
             _ => ToSqlOutput::Borrowed(ValueRef::Null),
@@ -479,6 +485,7 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
         )));
     };
     let ncols = rec.fields.len();
+    let decoders = it.ext_mut::<MediaDecoders>().copied().unwrap_or_default();
     let result = db_of(it).and_then(|db| {
         with_statement(&db.conn, sql, literal, params, |st| {
             let dests = column_dests(st, rec, is_row);
@@ -496,7 +503,15 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
                 for (j, d) in dests.iter().enumerate() {
                     match *d {
                         Dest::Field(i) => {
-                            slots[i] = convert(r.get_ref(j)?, &rec.fields[i].ty);
+                            let ty = &rec.fields[i].ty;
+                            slots[i] = match (ty.strip_manual(), decoders.img, r.get_ref(j)?) {
+                                (
+                                    Type::Img,
+                                    Some(decode),
+                                    ValueRef::Blob(b) | ValueRef::Text(b),
+                                ) => decode(b),
+                                (_, _, v) => convert(v, ty),
+                            };
                             if is_row {
                                 row::mark_in_slots(&mut slots, ncols, i, true);
                             }
@@ -584,7 +599,8 @@ pub fn convert(v: ValueRef<'_>, ty: &Type) -> Value {
         (Type::Blob, ValueRef::Real(f)) => {
             Value::handle(BlobObj::new(real_text(f).into_bytes(), None))
         }
-        // `img` and `aud` columns arrive with graphics and audio.
+        // An `img` column is decoded by the canvas facility's decoder
+        // (`crate::media`) in `sqlite_query`; `aud` arrives with audio.
         _ => Value::Null,
     }
 }

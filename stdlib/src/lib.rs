@@ -12,10 +12,10 @@
 //!
 //! | facility | cargo feature | modules |
 //! |---|---|---|
-//! | core | always compiled | [`core`], [`text`], [`collections`], [`math`], [`json`], [`regexp`], [`blob`], [`process`], [`timers`] |
+//! | core | always compiled | [`core`], [`text`], [`collections`], [`math`], [`json`], [`regexp`], [`blob`], [`process`], [`timers`] ([`media`] holds no natives: the hook through which the database decodes media columns) |
 //! | database | `database` | `db` (links SQLite) |
 //! | net | `net` | `net` (no natives yet) |
-//! | canvas | `canvas` | `canvas` (no natives yet) |
+//! | canvas | `canvas` | `canvas` (links cairo) |
 //! | window | `window` | `window` (no natives yet) |
 //! | audio | `audio` | `audio` (no natives yet) |
 //!
@@ -39,6 +39,7 @@ pub mod collections;
 pub mod core;
 pub mod json;
 pub mod math;
+pub mod media;
 pub mod process;
 pub mod regexp;
 pub mod text;

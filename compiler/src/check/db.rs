@@ -12,8 +12,12 @@
 //!   (§15.4). Anywhere else it is a compile error. The parameters must be
 //!   an array literal, the one literal whose elements may mix types; each
 //!   element must be a bindable type (`int`, `float`, `bool`, `text`,
-//!   `ascii`, `blob` or `null`) and becomes its own native argument, so no
-//!   array is built per call.
+//!   `ascii`, `blob`, `img` or `null`) and becomes its own native argument,
+//!   so no array is built per call.
+//! - A table column or query-target field of type `img` makes the entry
+//!   function start with `img_columns()` (before `db_open`), a native of
+//!   the canvas facility that lets the database natives decode such
+//!   columns without linking the image code themselves.
 //! - Reading `row.col` is a plain field read of the column's slot and
 //!   `row.rowid` one of the rowid slot (`festina_vm::row`); `row.col = v`,
 //!   `delete row.col` and `row.undefined(col)` are the natives `row_set`,
@@ -179,16 +183,15 @@ impl Checker<'_> {
                     );
                     return None;
                 }
-                if rec
-                    .fields
-                    .iter()
-                    .any(|f| matches!(f.ty, Type::Img | Type::Aud))
-                {
+                if rec.fields.iter().any(|f| matches!(f.ty, Type::Aud)) {
                     self.error(
                         range,
-                        "img and aud values from the database are not available in this build",
+                        "aud values from the database are not available in this build",
                     );
                     return None;
+                }
+                if rec.fields.iter().any(|f| f.ty == Type::Img) {
+                    self.uses_img_columns = true;
                 }
                 Some(elem)
             }
@@ -213,6 +216,7 @@ impl Checker<'_> {
             | Type::Text
             | Type::Ascii
             | Type::Blob
+            | Type::Img
             | Type::Null
             | Type::Error => v,
             Type::Void => {
@@ -223,7 +227,7 @@ impl Checker<'_> {
                 let shown = self.show(other);
                 self.error(
                     range,
-                    format!("a value of type {shown} cannot be a SQL parameter; use int, float, bool, text, ascii or blob (§15.3)"),
+                    format!("a value of type {shown} cannot be a SQL parameter; use int, float, bool, text, ascii, blob or img (§15.3)"),
                 );
                 v
             }
@@ -409,10 +413,10 @@ impl Checker<'_> {
         let rec = &self.module.tables[tid as usize];
         let name = rec.name.clone();
         let no_columns = rec.fields.is_empty();
-        let media = rec
-            .fields
-            .iter()
-            .any(|f| matches!(f.ty, Type::Img | Type::Aud));
+        let media = rec.fields.iter().any(|f| matches!(f.ty, Type::Aud));
+        if rec.fields.iter().any(|f| f.ty == Type::Img) {
+            self.uses_img_columns = true;
+        }
         if no_columns {
             self.error(range, format!("table '{name}' needs at least one column"));
         }
@@ -425,7 +429,7 @@ impl Checker<'_> {
             );
         }
         if media {
-            self.error(range, "img and aud columns are not available in this build");
+            self.error(range, "aud columns are not available in this build");
         }
     }
 
@@ -477,6 +481,28 @@ impl Checker<'_> {
             );
         }
         Some(())
+    }
+
+    /// In a program whose table rows or query targets have `img`
+    /// columns, the entry function's first statement: `img_columns()`,
+    /// which lets the database decode them (§15.3) and makes the program
+    /// one of the canvas facility.
+    pub(super) fn img_columns_stmt(&mut self) -> Option<Stmt> {
+        if !self.uses_img_columns {
+            return None;
+        }
+        let id = self.native("img_columns");
+        Some(Stmt {
+            kind: StmtKind::Expr(mk(
+                ExprKind::CallNative {
+                    id,
+                    args: Vec::new(),
+                },
+                Type::Void,
+                1,
+            )),
+            line: 1,
+        })
     }
 
     /// The entry function's first statement in a program that uses the

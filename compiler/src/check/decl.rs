@@ -422,8 +422,10 @@ impl Checker<'_> {
         // §6.5: the database is opened and synchronised before any
         // top-level code (see `db`).
         let open = self.db_open_stmt();
-        let body = open
+        let body = self
+            .img_columns_stmt()
             .into_iter()
+            .chain(open)
             .chain(tops.into_iter().map(|(id, _)| Stmt {
                 kind: StmtKind::Expr(Expr {
                     kind: ExprKind::Call {

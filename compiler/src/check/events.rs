@@ -31,8 +31,9 @@
 //! `path.callback(fn)` on a `text` ([`Checker::text_callback`]) with `fn`
 //! of type `func[blob]:void` yields a `blob` (native `blob_load_async`);
 //! the statement form `blob path.callback(fn)` evaluates it for effect
-//! ([`Checker::check_load_stmt`]). `img`/`aud` loads are not available in
-//! this build.
+//! ([`Checker::check_load_stmt`]); with `fn` of type `func[img]:void` it
+//! yields an `img` (native `img_load_async`). `aud` loads are not
+//! available in this build.
 
 use super::ty::ManualOk;
 use super::{Checker, FuncSig, ValueSym};
@@ -257,7 +258,8 @@ impl Checker<'_> {
     }
 
     /// `path.callback(fn)` on a text receiver (§12.5): `fn` decides what
-    /// is loaded; only `func[blob]:void` is available in this build.
+    /// is loaded: `func[blob]:void` a blob (`blob_load_async`),
+    /// `func[img]:void` an image (`img_load_async`).
     pub(super) fn text_callback(
         &mut self,
         path: Expr,
@@ -290,10 +292,21 @@ impl Checker<'_> {
                     line,
                 )
             }
-            Some(Type::Img) | Some(Type::Aud) => {
+            Some(Type::Img) => {
+                let id = self.native("img_load_async");
+                mk(
+                    ExprKind::CallNative {
+                        id,
+                        args: vec![path, f],
+                    },
+                    Type::Img,
+                    line,
+                )
+            }
+            Some(Type::Aud) => {
                 self.error(
                     arange,
-                    "background loading of images and audio is not available in this build",
+                    "background loading of audio is not available in this build",
                 );
                 mk(ExprKind::Null, Type::Error, line)
             }

@@ -214,6 +214,8 @@ struct Checker<'a> {
     /// Whether the program calls `sqlite()` or sets `DatabaseURL`, so
     /// that the entry function opens the database (see `db`).
     uses_db: bool,
+    /// A table or query target has an `img` column (see `db`).
+    uses_img_columns: bool,
     /// The checked value of the entry file's `DatabaseURL` (§6.4).
     db_url: Option<hir::Expr>,
 }
@@ -251,6 +253,7 @@ impl<'a> Checker<'a> {
             depth: 0,
             depth_reported: false,
             uses_db: false,
+            uses_img_columns: false,
             db_url: None,
         }
     }

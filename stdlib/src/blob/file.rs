@@ -199,14 +199,19 @@ impl BlobObj {
         self.write_to(path)
     }
 
-    /// Write the bytes to `path`; a directory or any I/O error is `false`.
+    /// Write the bytes to `path` ([`write_file`]).
     fn write_to(&self, path: &str) -> bool {
-        if path.is_empty() || Path::new(path).is_dir() {
-            return false;
-        }
-        let bytes = self.bytes.borrow();
-        fs::write(path, &*bytes).is_ok()
+        write_file(path, &self.bytes.borrow())
     }
+}
+
+/// Write `bytes` to the file `path` (§16.6, shared by `blob`, `img` and
+/// `aud`): `false` for the empty path, a directory or any I/O error.
+pub fn write_file(path: &str, bytes: &[u8]) -> bool {
+    if path.is_empty() || Path::new(path).is_dir() {
+        return false;
+    }
+    fs::write(path, bytes).is_ok()
 }
 
 impl Handle for BlobObj {
@@ -224,6 +229,11 @@ impl Handle for BlobObj {
     /// not touched.
     fn wipe(&self) {
         BlobObj::wipe(self);
+    }
+
+    /// Its bytes, for a `BLOB` column or an HTTP body (§15.3, §19.2).
+    fn encoded_bytes(&self) -> Option<Vec<u8>> {
+        Some(self.bytes.borrow().clone())
     }
 
     /// A blob is sendable (§20.4): its bytes and path, copied.
