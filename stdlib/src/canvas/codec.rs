@@ -6,9 +6,12 @@
 //! followed by a marker (`FF D8 FF`). PNG is decoded by the `png` crate
 //! (every colour type and bit depth, palettes with transparency,
 //! interlacing; 16-bit channels are cut to 8, gamma and colour profiles
-//! are ignored, an animated PNG gives its first frame), JPEG by
-//! `zune-jpeg` (baseline and progressive, greyscale, YCbCr, CMYK and
-//! YCCK, converted to RGB; EXIF orientation is ignored). Both are pure
+//! are ignored, an animated PNG gives its first frame; a palette whose
+//! chunks would make that crate panic is refused first), JPEG by
+//! `zune-jpeg` in strict mode (baseline and progressive, greyscale,
+//! YCbCr, CMYK and YCCK, converted to RGB; EXIF orientation is ignored;
+//! a file whose last scan is not followed by the end-of-image marker is
+//! truncated, so corrupt). Both are pure
 //! Rust, fuzzed by their authors and by our own target
 //! (`stdlib/fuzz/fuzz_targets/img_decode.rs`); we chose them over
 //! cairo's PNG reader and libjpeg so that a decode needs no cairo
@@ -95,7 +98,32 @@ fn check_size(width: u64, height: u64) -> Result<(), DecodeError> {
     Ok(())
 }
 
+/// Whether a PNG's palette chunks are ones the `png` crate (0.18.1)
+/// handles without panicking: a `PLTE` whose length is a whole number of
+/// entries, and a `tRNS` no longer than the palette (both are errors by
+/// the PNG specification anyway). The chunks before the first `IDAT` are
+/// walked; anything else malformed is left to the decoder to report.
+fn png_palette_sane(bytes: &[u8]) -> bool {
+    let mut at = PNG_SIGNATURE.len();
+    let mut entries = None;
+    while let Some(head) = bytes.get(at..at + 8) {
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        match &head[4..8] {
+            b"PLTE" if len % 3 != 0 => return false,
+            b"PLTE" => entries = Some(len / 3),
+            b"tRNS" if entries.is_some_and(|n| len > n) => return false,
+            b"IDAT" => break,
+            _ => {}
+        }
+        at = at.saturating_add(12).saturating_add(len);
+    }
+    true
+}
+
 fn decode_png(bytes: &[u8]) -> Result<Decoded, DecodeError> {
+    if !png_palette_sane(bytes) {
+        return Err(DecodeError::Corrupt);
+    }
     let limits = png::Limits {
         bytes: (MAX_PIXELS * 8) as usize,
     };
@@ -152,12 +180,27 @@ fn png_error(e: png::DecodingError) -> DecodeError {
     }
 }
 
+/// Whether a JPEG's last scan is followed by the end-of-image marker
+/// (`FF D9`): a file cut short anywhere in its image data lacks it, and
+/// the entropy-coded data itself never contains it.
+fn jpeg_complete(bytes: &[u8]) -> bool {
+    let last_scan = bytes.windows(2).rposition(|m| m == [0xff, 0xda]);
+    match last_scan {
+        Some(at) => bytes[at..].windows(2).any(|m| m == [0xff, 0xd9]),
+        None => false,
+    }
+}
+
 fn decode_jpeg(bytes: &[u8]) -> Result<Decoded, DecodeError> {
     use zune_jpeg::zune_core::colorspace::ColorSpace;
+    if !jpeg_complete(bytes) {
+        return Err(DecodeError::Corrupt);
+    }
     use zune_jpeg::zune_core::options::DecoderOptions;
     let options = DecoderOptions::default()
         .set_max_width(MAX_SIDE as usize)
         .set_max_height(MAX_SIDE as usize)
+        .set_strict_mode(true)
         .jpeg_set_out_colorspace(ColorSpace::RGB);
     let mut decoder = zune_jpeg::JpegDecoder::new_with_options(Cursor::new(bytes), options);
     decoder.decode_headers().map_err(|_| DecodeError::Corrupt)?;
