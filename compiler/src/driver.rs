@@ -36,11 +36,22 @@ pub struct Diagnostic {
 /// Compile the program whose entry file is `path` (§6.2, §21.1): resolve
 /// imports, parse, check, generate bytecode. Errors: every diagnostic
 /// found, in file then position order.
+/// Code generation follows the environment's switches
+/// ([`crate::codegen::Options::from_env`]: `FESTINA_NO_FUSION`,
+/// `FESTINA_NO_OPT`).
 pub fn compile_file(path: &Path) -> Result<Program, Vec<Diagnostic>> {
+    compile_file_with(path, crate::codegen::Options::from_env())
+}
+
+/// [`compile_file`] with explicit code generation options.
+pub fn compile_file_with(
+    path: &Path,
+    options: crate::codegen::Options,
+) -> Result<Program, Vec<Diagnostic>> {
     let path = path.to_path_buf();
     with_big_stack(move || {
         let module = Loader::default().check(&path)?;
-        Ok(crate::codegen::generate(&module))
+        Ok(crate::codegen::generate_with(&module, options))
     })
 }
 
@@ -75,10 +86,19 @@ fn no_compiler_thread<T>() -> T {
 /// (imports resolve relative to the current directory). Used by tests and
 /// fuzzing.
 pub fn compile_source(name: &str, text: &str) -> Result<Program, Vec<Diagnostic>> {
+    compile_source_with(name, text, crate::codegen::Options::default())
+}
+
+/// [`compile_source`] with explicit code generation options.
+pub fn compile_source_with(
+    name: &str,
+    text: &str,
+    options: crate::codegen::Options,
+) -> Result<Program, Vec<Diagnostic>> {
     let (name, text) = (name.to_string(), text.to_string());
     with_big_stack(move || {
         let module = check_source(&name, &text)?;
-        Ok(crate::codegen::generate(&module))
+        Ok(crate::codegen::generate_with(&module, options))
     })
 }
 

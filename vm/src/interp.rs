@@ -43,7 +43,8 @@
 //!
 //! At load the interpreter copies each function's code and pairs some
 //! instructions that always run back to back (`AddIntImmCmpJump`,
-//! `MulAddInt`), and [`crate::windows`] finds the functions whose
+//! `MulAddInt`; not with `FESTINA_NO_FUSION`, see [`crate::switches`]),
+//! and [`crate::windows`] finds the functions whose
 //! registers only ever hold scalars: their returns skip the release scan.
 //!
 //! # Exceptions
@@ -268,12 +269,15 @@ impl Interpreter {
             }
         }
         let tables = build_tables(&program);
+        let fuse = !crate::switches::disabled(crate::switches::NO_FUSION);
         let code = program
             .functions
             .iter()
             .map(|f| {
                 let mut c = f.code.clone();
-                fuse_pairs(&mut c);
+                if fuse {
+                    fuse_pairs(&mut c);
+                }
                 c.push(Instr::ReturnVoid {});
                 c.into_boxed_slice()
             })
@@ -810,7 +814,9 @@ impl Interpreter {
                     let v = self.tables.consts[k as usize].clone();
                     assign(regm!(dst), v);
                 }
-                Instr::LoadNull { dst } => assign(regm!(dst), Value::Null),
+                Instr::LoadNull { dst } | Instr::Release { reg: dst } => {
+                    assign(regm!(dst), Value::Null)
+                }
                 Instr::LoadBool { dst, value } => assign(regm!(dst), Value::Bool(value != 0)),
                 Instr::LoadFunc { dst, func } => assign(regm!(dst), Value::Func(func)),
                 Instr::GetGlobal { dst, g } => {
@@ -1795,6 +1801,7 @@ impl Interpreter {
                 // dispatch needs no range check.
                 Instr::LoadConst { .. }
                 | Instr::LoadNull { .. }
+                | Instr::Release { .. }
                 | Instr::LoadFunc { .. }
                 | Instr::GetGlobal { .. }
                 | Instr::SetGlobal { .. }

@@ -374,6 +374,12 @@ instructions! {
     /// `clear`: if R[reg] holds the last reference, overwrite its storage
     /// (and everything released with it) with zeros; then R[reg] := null
     Clear { reg: Reg },
+    /// R[reg] := null, releasing the value it held (§13.1): the release
+    /// owed by a temporary whose value is dead or by a local whose block
+    /// ends. Runs exactly like `LoadNull`; it is a separate opcode so that
+    /// the verifier's register-liveness check ([`crate::liveness`]) can
+    /// flag a read of R[reg] before the register is written again.
+    Release { reg: Reg },
 }
 
 #[cfg(test)]

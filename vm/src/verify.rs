@@ -13,7 +13,9 @@
 //!   exists and takes no parameters;
 //! - every type (of globals, fields, enum members and the `types` table
 //!   natives index) refers to existing struct/table/enum declarations;
-//! - every event handler names an existing void function, one per event.
+//! - every event handler names an existing void function, one per event;
+//! - in debug builds, no register is read after a `Release` of it
+//!   ([`crate::liveness`]).
 
 use crate::opcode::{Instr, Reg};
 use crate::program::{Function, Program};
@@ -81,7 +83,13 @@ pub fn verify(program: &Program) -> Result<(), String> {
     for f in &program.functions {
         verify_function(program, f).map_err(|e| format!("function '{}': {e}", f.name))?;
     }
-    verify_handlers(program)
+    verify_handlers(program)?;
+    // Debug builds also check register liveness (no read after a
+    // release); it is a property of correct code generation, not of
+    // memory safety, so release builds skip its cost.
+    #[cfg(debug_assertions)]
+    crate::liveness::check(program)?;
+    Ok(())
 }
 
 /// Event handlers (§11.5): each names an existing function that returns
@@ -179,7 +187,7 @@ fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> R
         LoadInt { dst, .. } | LoadNull { dst } | LoadBool { dst, .. } | NewArr { dst, .. } => {
             reg(dst)
         }
-        NewMap { dst } => reg(dst),
+        NewMap { dst } | Release { reg: dst } => reg(dst),
         LoadConst { dst, k } => {
             reg(dst)?;
             if (k as usize) < p.consts.len() {

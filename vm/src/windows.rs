@@ -98,6 +98,7 @@ fn write_of(p: &Program, ins: &Instr) -> Write {
         Move { .. }
         | LoadInt { .. }
         | LoadNull { .. }
+        | Release { .. }
         | LoadBool { .. }
         | LoadFunc { .. }
         | SetGlobal { .. }

@@ -116,13 +116,13 @@ impl FuncGen<'_> {
                 let base = self.args(args);
                 let func = to_u16(*func as usize, "functions");
                 self.emit(Instr::Call { dst, base, func });
-                self.released_from(base);
+                self.released_args(base, args.len());
             }
             ExprKind::CallValue { callee, args } => {
                 let callee = self.expr_any(callee);
                 let base = self.args(args);
                 self.emit(Instr::CallValue { dst, callee, base });
-                self.released_from(base);
+                self.released_args(base, args.len());
             }
             ExprKind::CallNative { id, args } => {
                 let base = self.args(args);
@@ -309,7 +309,7 @@ impl FuncGen<'_> {
     }
 
     fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, dst: Reg) {
-        if let Some((x, imm)) = imm_operand(op, a, b) {
+        if let Some((x, imm)) = imm_operand(op, a, b).filter(|_| self.fusion) {
             let a = self.expr_any(x);
             self.emit(Instr::AddIntImm { dst, a, imm });
             return;
@@ -351,6 +351,8 @@ impl FuncGen<'_> {
     /// `a && b` (`or` false) or `a || b` (`or` true) as a value.
     fn and_or(&mut self, a: &Expr, b: &Expr, dst: Reg, or: bool) {
         self.expr_to(a, dst);
+        // Pay owed releases before the split (rule 3).
+        self.flush_temps();
         let j = self.emit(if or {
             Instr::JumpIfTrue { cond: dst, off: 0 }
         } else {
@@ -363,6 +365,8 @@ impl FuncGen<'_> {
     fn cond(&mut self, c: &Expr, a: &Expr, b: &Expr, dst: Reg) {
         let f = self.branch(c, false);
         self.expr_to(a, dst);
+        // What the first arm owes is paid on its own path (rule 3).
+        self.flush_temps();
         let j = self.emit_jump();
         self.patch_here(&f);
         self.expr_to(b, dst);
@@ -375,6 +379,9 @@ impl FuncGen<'_> {
     /// flow; anything else (a comparison, say) is computed into a register
     /// and tested with one `JumpIfTrue`/`JumpIfFalse`.
     pub fn branch(&mut self, e: &Expr, when: bool) -> Vec<usize> {
+        // Every jump below is a split in control flow: pay owed releases
+        // first (rule 3).
+        self.flush_temps();
         match &e.kind {
             ExprKind::Bool(b) if *b == when => vec![self.emit_jump()],
             ExprKind::Bool(_) => Vec::new(),
@@ -414,7 +421,8 @@ impl FuncGen<'_> {
         }
         let mark = self.temp_mark();
         let cond = self.expr_any(e);
-        self.reset_temps(mark);
+        // `cond` stays allocated until the jump reading it is emitted, so
+        // the flush cannot release it (rule 1).
         self.flush_temps();
         let saved_line = self.enter_line(e.line);
         let j = self.emit(if when {
@@ -423,6 +431,7 @@ impl FuncGen<'_> {
             Instr::JumpIfFalse { cond, off: 0 }
         });
         self.line = saved_line;
+        self.reset_temps(mark);
         vec![j]
     }
 
@@ -485,11 +494,13 @@ impl FuncGen<'_> {
             let rb = self.expr_any(b);
             reg_branch(op, negated_float, ra, rb)
         };
-        self.reset_temps(mark);
+        // The operands stay allocated until the branch reading them is
+        // emitted, so the flush cannot release them (rule 1).
         self.flush_temps();
         let saved_line = self.enter_line(line);
         let j = self.emit(ins);
         self.line = saved_line;
+        self.reset_temps(mark);
         Some(j)
     }
 
@@ -497,7 +508,7 @@ impl FuncGen<'_> {
         // Up to 64 elements: evaluate them into consecutive temporaries and
         // build the array with one `NewArrFrom` (the temporaries holding
         // managed values are released at the end of the statement).
-        if !elems.is_empty() && elems.len() <= 64 {
+        if self.fusion && !elems.is_empty() && elems.len() <= 64 {
             let mark = self.temp_mark();
             let base = self.args(elems);
             let n = elems.len() as u16;

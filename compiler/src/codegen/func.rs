@@ -66,9 +66,12 @@ pub(super) struct FuncGen<'a> {
     global_regs: Vec<(GlobalId, Reg)>,
     /// Literals kept in registers of this function (see `consts.rs`).
     pinned: Vec<(super::consts::Pinned, Reg)>,
+    /// Emit the fused and shortened forms (see [`super::Options`]).
+    pub fusion: bool,
     /// Compile comparisons used as conditions to one compare-and-branch
-    /// instruction (16-bit offsets); off for the retry of a function whose
-    /// branches reach too far (see [`FuncGen::compile`]).
+    /// instruction (16-bit offsets); off without `fusion` and for the
+    /// retry of a function whose branches reach too far (see
+    /// [`FuncGen::compile`]).
     pub fuse_branches: bool,
     /// A compare-and-branch was patched with an offset beyond 16 bits.
     far_branch: bool,
@@ -77,7 +80,12 @@ pub(super) struct FuncGen<'a> {
 impl<'a> FuncGen<'a> {
     /// A generator for `func`, with its parameters bound to registers
     /// `0..nparams`.
-    pub fn new(module: &'a hir::Module, func: &'a hir::Function, pool: &'a mut Pool) -> Self {
+    pub fn new(
+        module: &'a hir::Module,
+        func: &'a hir::Function,
+        pool: &'a mut Pool,
+        options: super::Options,
+    ) -> Self {
         let mut g = FuncGen {
             module,
             func,
@@ -97,7 +105,8 @@ impl<'a> FuncGen<'a> {
             dead: false,
             global_regs: Vec::new(),
             pinned: Vec::new(),
-            fuse_branches: true,
+            fusion: options.fusion,
+            fuse_branches: options.fusion,
             far_branch: false,
         };
         g.open_scope();
@@ -133,6 +142,9 @@ impl<'a> FuncGen<'a> {
     /// registers of their own, once, in the prologue (see `consts.rs`).
     fn pin_constants(&mut self) {
         use super::consts::{loop_literals, Pinned};
+        if !self.fusion {
+            return;
+        }
         for p in loop_literals(&self.func.body) {
             let r = self.reserve_local_reg();
             let ins = match p {
@@ -177,7 +189,7 @@ impl<'a> FuncGen<'a> {
     /// `fuse`. `None` when a fused branch had to jump farther than its
     /// 16-bit offset allows: compile again without `fuse`.
     pub fn compile(mut self, fuse: bool) -> Option<Function> {
-        self.fuse_branches = fuse;
+        self.fuse_branches = fuse && self.fusion;
         let body = &self.func.body;
         self.pin_constants();
         self.open_scope();
@@ -321,9 +333,15 @@ impl<'a> FuncGen<'a> {
 
     // ---- registers ----
 
-    /// Reserve the next temporary register.
+    /// Reserve the next temporary register. A release still owed on it
+    /// is cancelled: the instruction that writes the new value releases
+    /// the old one (rule 2 of the release discipline, see the module
+    /// documentation).
     pub fn alloc_temp(&mut self) -> Reg {
         let r = self.top;
+        if let Some(i) = self.dirty.iter().position(|&x| x == r) {
+            self.dirty.swap_remove(i);
+        }
         self.top = self
             .top
             .checked_add(1)
@@ -421,25 +439,29 @@ impl<'a> FuncGen<'a> {
         }
     }
 
-    /// Forget the managed temporaries at or above `base`: a call's
-    /// arguments are the callee's parameters, released when it returns.
-    pub fn released_from(&mut self, base: Reg) {
-        self.dirty.retain(|&r| r < base);
+    /// Forget the releases owed on a call's argument registers
+    /// `base..base + n`: they are the callee's parameters, released when
+    /// it returns (rule 4). Releases owed above them stay owed.
+    pub fn released_args(&mut self, base: Reg, n: usize) {
+        let end = base as usize + n;
+        self.dirty
+            .retain(|&r| (r as usize) < base as usize || (r as usize) >= end);
     }
 
-    /// Null every free temporary that held a managed value (live ones stay
-    /// noted for a later flush). Nothing is emitted in unreachable code.
+    /// Pay the releases owed on free temporaries (`Release` each one; the
+    /// live ones stay owed). Registers that a pending instruction reads are
+    /// still allocated, so they are never among them (rule 1). Nothing is
+    /// emitted in unreachable code.
     pub fn flush_temps(&mut self) {
+        let top = self.top;
         if self.dead {
-            let top = self.top;
             self.dirty.retain(|&r| r < top);
             return;
         }
-        let top = self.top;
         let (free, live): (Vec<Reg>, Vec<Reg>) = self.dirty.iter().partition(|&&r| r >= top);
         self.dirty = live;
-        for dst in free {
-            self.emit(Instr::LoadNull { dst });
+        for reg in free {
+            self.emit(Instr::Release { reg });
         }
     }
 
@@ -477,7 +499,7 @@ impl<'a> FuncGen<'a> {
         self.scopes.len()
     }
 
-    /// Emit `LoadNull` for the managed locals of scopes `depth..`, innermost
+    /// Emit `Release` for the managed locals of scopes `depth..`, innermost
     /// first. The scopes stay open: this is for code that jumps out of
     /// them.
     pub fn release_scopes(&mut self, depth: usize) {
@@ -490,8 +512,8 @@ impl<'a> FuncGen<'a> {
                 }
             }
         }
-        for dst in regs {
-            self.emit(Instr::LoadNull { dst });
+        for reg in regs {
+            self.emit(Instr::Release { reg });
         }
     }
 

@@ -663,7 +663,7 @@ fn handler_releases_registers_of_interrupted_body() {
     assert_eq!(reg, 0);
     assert_eq!(
         code[1 + off as usize],
-        Instr::LoadNull { dst: 1 },
+        Instr::Release { reg: 1 },
         "{}",
         listing(&p, 0)
     );
@@ -755,7 +755,7 @@ fn struct_fields() {
     assert_eq!(p.functions[0].code.last(), Some(&Instr::ReturnVoid {}));
     let code = &p.functions[0].code;
     assert_eq!(
-        count(&p, 0, "LoadNull"),
+        count(&p, 0, "Release"),
         count_temp_nulls(code, 2),
         "{}",
         listing(&p, 0)
@@ -1093,22 +1093,22 @@ fn managed_loop_locals_released_every_iteration_and_on_break() {
     // r0 and r1 hold the pinned literals 3 and 1; i is r2, t is r3.
     // One release before the break's jump, one at the end of the body.
     assert_eq!(
-        count(&p, 0, "LoadNull") - count_temp_nulls(code, 4),
+        count(&p, 0, "Release") - count_temp_nulls(code, 4),
         2,
         "{}",
         listing(&p, 0)
     );
     let released_then_break = code
         .windows(2)
-        .any(|w| w[0] == Instr::LoadNull { dst: 3 } && matches!(w[1], Instr::Jump { .. }));
+        .any(|w| w[0] == Instr::Release { reg: 3 } && matches!(w[1], Instr::Jump { .. }));
     assert!(released_then_break, "{}", listing(&p, 0));
     assert_eq!(run_ok(&m), vec!["0"]);
 }
 
-/// `LoadNull`s on registers at or above `from` (temporaries).
+/// `Release`s on registers at or above `from` (temporaries).
 fn count_temp_nulls(code: &[Instr], from: u16) -> usize {
     code.iter()
-        .filter(|i| matches!(i, Instr::LoadNull { dst } if *dst >= from))
+        .filter(|i| matches!(i, Instr::Release { reg } if *reg >= from))
         .count()
 }
 
@@ -1132,7 +1132,7 @@ fn discarded_managed_call_result_is_released() {
                 base: 1,
                 func: 0
             },
-            Instr::LoadNull { dst: 0 },
+            Instr::Release { reg: 0 },
             Instr::ReturnVoid {}
         ]
     );
@@ -1162,12 +1162,12 @@ fn return_emits_no_releases() {
         .position(|i| matches!(i, Instr::Return { .. }))
         .unwrap();
     assert!(
-        !matches!(code[i - 1], Instr::LoadNull { .. }),
+        !matches!(code[i - 1], Instr::Release { .. }),
         "{}",
         listing(&p, 0)
     );
     // The inner block's end releases `b`; the final return nothing more.
-    assert_eq!(count(&p, 0, "LoadNull"), 1, "{}", listing(&p, 0));
+    assert_eq!(count(&p, 0, "Release"), 1, "{}", listing(&p, 0));
     assert_eq!(code.last(), Some(&Instr::Return { src: 1 }));
 }
 
