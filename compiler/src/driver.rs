@@ -50,8 +50,9 @@ pub fn compile_file_with(
 ) -> Result<Program, Vec<Diagnostic>> {
     let path = path.to_path_buf();
     with_big_stack(move || {
-        let module = Loader::default().check(&path)?;
-        Ok(crate::codegen::generate_with(&module, options))
+        let mut loader = Loader::default();
+        let module = loader.check(&path)?;
+        loader.generate(&module, options)
     })
 }
 
@@ -97,18 +98,15 @@ pub fn compile_source_with(
 ) -> Result<Program, Vec<Diagnostic>> {
     let (name, text) = (name.to_string(), text.to_string());
     with_big_stack(move || {
-        let module = check_source(&name, &text)?;
-        Ok(crate::codegen::generate_with(&module, options))
+        let mut loader = Loader::preloaded(&name, &text);
+        let module = loader.check(Path::new(&name))?;
+        loader.generate(&module, options)
     })
 }
 
 /// Resolve, parse and check source text held in memory as the file `name`.
 pub fn check_source(name: &str, text: &str) -> Result<hir::Module, Vec<Diagnostic>> {
-    let loader = Loader {
-        preloaded: Some((name.to_string(), text.to_string())),
-        ..Loader::default()
-    };
-    loader.check(Path::new(name))
+    Loader::preloaded(name, text).check(Path::new(name))
 }
 
 /// Resolve, parse and check without generating code (`festina check`).
@@ -135,12 +133,20 @@ struct Loader {
 }
 
 impl Loader {
-    fn check(mut self, entry: &Path) -> Result<hir::Module, Vec<Diagnostic>> {
+    /// A loader whose entry file `name` has the text `text`.
+    fn preloaded(name: &str, text: &str) -> Loader {
+        Loader {
+            preloaded: Some((name.to_string(), text.to_string())),
+            ..Loader::default()
+        }
+    }
+
+    fn check(&mut self, entry: &Path) -> Result<hir::Module, Vec<Diagnostic>> {
         let display = entry.display().to_string();
         let mut stack = Vec::new();
         self.visit(entry, display, &mut stack, None);
         if !self.diags.is_empty() {
-            return Err(self.diags);
+            return Err(std::mem::take(&mut self.diags));
         }
         let entry_idx = *self.order.last().unwrap_or(&0);
         let units: Vec<Unit> = self
@@ -273,6 +279,29 @@ impl Loader {
         let text =
             String::from_utf8(bytes).map_err(|_| "the file is not valid UTF-8".to_string())?;
         Ok((canon, text))
+    }
+
+    /// Generate code for the checked `module`; a limit the code generator
+    /// finds becomes a diagnostic at the start of the statement's line.
+    fn generate(
+        &self,
+        module: &hir::Module,
+        options: crate::codegen::Options,
+    ) -> Result<Program, Vec<Diagnostic>> {
+        crate::codegen::generate_with(module, options).map_err(|e| {
+            let src = &self.sources[e.file as usize];
+            let start: usize = src
+                .text
+                .split_inclusive('\n')
+                .take(e.line.saturating_sub(1) as usize)
+                .map(str::len)
+                .sum();
+            let indent = src.text[start..]
+                .find(|c: char| c != ' ' && c != '\t')
+                .unwrap_or(0);
+            let at = u32::try_from(start + indent).unwrap_or(u32::MAX);
+            vec![self.diagnostic(e.file, TextRange::empty(at.into()), e.message)]
+        })
     }
 
     fn diagnostic(&self, file: u32, range: TextRange, message: String) -> Diagnostic {

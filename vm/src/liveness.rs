@@ -139,6 +139,9 @@ fn effects(p: &Program, nregs: usize, ins: &Instr) -> Effects {
         | EnumTag { dst, src: a, .. }
         | EnumTypeof { dst, src: a, .. }
         | EnumField { dst, obj: a, .. }
+        | EnumTagWide { dst, src: a }
+        | EnumTypeofWide { dst, src: a }
+        | EnumFieldWide { dst, obj: a }
         | ArrPop { dst, arr: a }
         | ArrLen { dst, arr: a } => {
             e.reads[0] = r(a);
@@ -153,7 +156,7 @@ fn effects(p: &Program, nregs: usize, ins: &Instr) -> Effects {
             e.write = r(reg);
         }
         Release { reg } => e.kills = reg as usize..reg as usize + 1,
-        Jump { .. } | ReturnVoid {} | TryExit {} => {}
+        Jump { .. } | ReturnVoid {} | TryExit {} | ExtraArg { .. } => {}
         TryEnter { .. } => {}
         JumpIfTrue { cond, .. } | JumpIfFalse { cond, .. } => e.reads[0] = r(cond),
         JumpLtInt { a, b, .. }

@@ -159,6 +159,8 @@ fn write_of(p: &Program, ins: &Instr) -> Write {
         | AsciiLen { .. }
         | SetField { .. }
         | EnumTag { .. }
+        | EnumTagWide { .. }
+        | ExtraArg { .. }
         | ArrPush { .. }
         | ArrSet { .. }
         | ArrLen { .. }

@@ -7,13 +7,7 @@ use festina_stdlib::{Shape, BUILTINS};
 use festina_vm::types::Type;
 use rowan::TextRange;
 
-/// How deeply expressions may nest (a left-leaning chain such as
-/// `1 + 1 + ... + 1` counts one level per operator) before the checker
-/// reports an error instead of recursing further.
-const MAX_EXPR_DEPTH: u32 = 3000;
-
-/// The most arguments a call may pass: they occupy consecutive registers.
-const MAX_ARGS: usize = 250;
+use crate::limits::{MAX_ARGS, MAX_EXPR_DEPTH};
 
 /// Shorthand for building an expression.
 fn mk(kind: ExprKind, ty: Type, line: u32) -> Expr {

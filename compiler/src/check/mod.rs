@@ -83,9 +83,7 @@ pub fn check(units: &[Unit], files: Vec<String>) -> Result<hir::Module, Vec<Chec
     }
 }
 
-/// The most variables one function (or one file's top-level code) may
-/// declare, keeping register windows within the VM's 16-bit operands.
-const MAX_LOCALS: usize = 30_000;
+use crate::limits::MAX_LOCALS;
 
 /// What a type name denotes.
 #[derive(Clone, Copy, Debug)]

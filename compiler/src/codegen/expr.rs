@@ -2,7 +2,7 @@
 //! whatever register already holds them (`expr_any`), or straight into a
 //! conditional branch (`branch`).
 
-use super::func::{to_u16, FuncGen};
+use super::func::FuncGen;
 use crate::hir::{BinOp, Expr, ExprKind, UnOp};
 use festina_vm::opcode::{Instr, Reg};
 use festina_vm::program::{Const, EnumFieldRef};
@@ -112,12 +112,25 @@ impl FuncGen<'_> {
                     Instr::IsNull { dst, src }
                 });
             }
-            ExprKind::Call { func, args } => {
-                let base = self.args(args);
-                let func = to_u16(*func as usize, "functions");
-                self.emit(Instr::Call { dst, base, func });
-                self.released_args(base, args.len());
-            }
+            ExprKind::Call { func, args } => match u16::try_from(*func) {
+                Ok(func) => {
+                    let base = self.args(args);
+                    self.emit(Instr::Call { dst, base, func });
+                    self.released_args(base, args.len());
+                }
+                // A function beyond the 16-bit operand of `Call`: load it as
+                // a value and call that (the same call, one more dispatch).
+                Err(_) => {
+                    let callee = self.alloc_temp();
+                    self.emit(Instr::LoadFunc {
+                        dst: callee,
+                        func: *func,
+                    });
+                    let base = self.args(args);
+                    self.emit(Instr::CallValue { dst, callee, base });
+                    self.released_args(base, args.len());
+                }
+            },
             ExprKind::CallValue { callee, args } => {
                 let callee = self.expr_any(callee);
                 let base = self.args(args);
@@ -126,7 +139,8 @@ impl FuncGen<'_> {
             }
             ExprKind::CallNative { id, args } => {
                 let base = self.args(args);
-                let argc = u8::try_from(args.len()).expect("too many native arguments");
+                // At most `limits::MAX_ARGS` (+ a few the checker adds).
+                let argc = args.len() as u8;
                 self.emit(Instr::CallNative {
                     dst,
                     base,
@@ -162,7 +176,13 @@ impl FuncGen<'_> {
                     field: *field,
                     name: name.clone(),
                 });
-                self.emit(Instr::EnumField { dst, obj, idx });
+                match u16::try_from(idx) {
+                    Ok(idx) => self.emit(Instr::EnumField { dst, obj, idx }),
+                    Err(_) => {
+                        self.emit(Instr::EnumFieldWide { dst, obj });
+                        self.emit(Instr::ExtraArg { arg: idx })
+                    }
+                };
             }
             ExprKind::Index { arr, index } => {
                 let (arr, idx) = self.pair(arr, index);
@@ -242,13 +262,23 @@ impl FuncGen<'_> {
             },
             ExprKind::EnumTag { expr, enum_id } => {
                 let src = self.expr_any(expr);
-                let enum_id = *enum_id as u16;
-                self.emit(Instr::EnumTag { dst, src, enum_id });
+                match u16::try_from(*enum_id) {
+                    Ok(enum_id) => self.emit(Instr::EnumTag { dst, src, enum_id }),
+                    Err(_) => {
+                        self.emit(Instr::EnumTagWide { dst, src });
+                        self.emit(Instr::ExtraArg { arg: *enum_id })
+                    }
+                };
             }
             ExprKind::TypeofEnum { expr, enum_id } => {
                 let src = self.expr_any(expr);
-                let enum_id = *enum_id as u16;
-                self.emit(Instr::EnumTypeof { dst, src, enum_id });
+                match u16::try_from(*enum_id) {
+                    Ok(enum_id) => self.emit(Instr::EnumTypeof { dst, src, enum_id }),
+                    Err(_) => {
+                        self.emit(Instr::EnumTypeofWide { dst, src });
+                        self.emit(Instr::ExtraArg { arg: *enum_id })
+                    }
+                };
             }
             other => unreachable!("expression form handled earlier: {other:?}"),
         }

@@ -75,6 +75,20 @@ pub(super) struct FuncGen<'a> {
     pub fuse_branches: bool,
     /// A compare-and-branch was patched with an offset beyond 16 bits.
     far_branch: bool,
+    /// The line where the function first needed more registers than a
+    /// window has ([`crate::limits::MAX_REGISTERS`]).
+    out_of_registers: Option<u32>,
+}
+
+/// Why a function could not be compiled as asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Failure {
+    /// A fused compare-and-branch had to jump farther than its 16-bit
+    /// offset: compile again without fused branches.
+    FarBranch,
+    /// The function needs more registers than a window has; the line of
+    /// the statement where it ran out.
+    Registers(u32),
 }
 
 impl<'a> FuncGen<'a> {
@@ -108,6 +122,7 @@ impl<'a> FuncGen<'a> {
             fusion: options.fusion,
             fuse_branches: options.fusion,
             far_branch: false,
+            out_of_registers: None,
         };
         g.open_scope();
         for p in 0..func.nparams {
@@ -186,9 +201,10 @@ impl<'a> FuncGen<'a> {
 
     /// Compile the body and produce the VM function, with comparisons used
     /// as conditions fused into compare-and-branch instructions when
-    /// `fuse`. `None` when a fused branch had to jump farther than its
-    /// 16-bit offset allows: compile again without `fuse`.
-    pub fn compile(mut self, fuse: bool) -> Option<Function> {
+    /// `fuse`. Errors: a fused branch had to jump farther than its 16-bit
+    /// offset allows (compile again without `fuse`), or the function needs
+    /// more registers than a window has.
+    pub fn compile(mut self, fuse: bool) -> Result<Function, Failure> {
         self.fuse_branches = fuse && self.fusion;
         let body = &self.func.body;
         self.pin_constants();
@@ -204,13 +220,17 @@ impl<'a> FuncGen<'a> {
         } else {
             self.func.name.clone()
         };
-        if self.far_branch {
-            return None;
+        if let Some(line) = self.out_of_registers {
+            return Err(Failure::Registers(line));
         }
-        Some(Function {
+        if self.far_branch {
+            return Err(Failure::FarBranch);
+        }
+        Ok(Function {
             name,
             file: self.func.file,
-            nparams: to_u16(self.func.nparams as usize, "parameters"),
+            // Parameters have registers of their own: within the window.
+            nparams: self.func.nparams as u16,
             nregs: self.nregs,
             returns_value: self.func.ret != Type::Void,
             code: self.code,
@@ -342,10 +362,14 @@ impl<'a> FuncGen<'a> {
         if let Some(i) = self.dirty.iter().position(|&x| x == r) {
             self.dirty.swap_remove(i);
         }
-        self.top = self
-            .top
-            .checked_add(1)
-            .expect("register window exceeds 65535 registers");
+        if r as usize >= crate::limits::MAX_REGISTERS {
+            // Out of registers: note where, and hand out the last register
+            // again (the stack does not grow) so that generation can
+            // finish; `compile` then fails and the code is thrown away.
+            self.out_of_registers.get_or_insert(self.line);
+            return r - 1;
+        }
+        self.top = r + 1;
         self.nregs = self.nregs.max(self.top);
         self.region_hwm = self.region_hwm.max(self.top);
         r
@@ -525,6 +549,12 @@ impl<'a> FuncGen<'a> {
         }
     }
 
+    /// True once the function has run out of registers: the rest of its
+    /// code need not be generated.
+    pub fn out_of_registers(&self) -> bool {
+        self.out_of_registers.is_some()
+    }
+
     /// Compile a statement list as one block scope.
     pub fn block(&mut self, body: &[hir::Stmt]) {
         self.open_scope();
@@ -533,10 +563,4 @@ impl<'a> FuncGen<'a> {
         }
         self.close_scope();
     }
-}
-
-/// Narrow an index to an instruction operand, panicking with `what` on a
-/// program too large for the bytecode format.
-pub(super) fn to_u16(n: usize, what: &str) -> u16 {
-    u16::try_from(n).unwrap_or_else(|_| panic!("too many {what} for the bytecode format"))
 }

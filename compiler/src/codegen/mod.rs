@@ -160,12 +160,24 @@ use std::collections::HashMap;
 ///
 /// Functions keep their order and indexes; files, structs, tables, enums,
 /// globals, natives, event handlers, native type operands and the entry
-/// index are copied from the module. The
-/// module must be well formed (the checker's output): a local read before
-/// its declaration, `break` outside a loop or a function with more than
-/// 65,535 registers or functions is a bug upstream and panics.
-pub fn generate(module: &hir::Module) -> Program {
+/// index are copied from the module. The module must be well formed (the
+/// checker's output): a local read before its declaration or `break`
+/// outside a loop is a bug upstream and panics. Errors: a function that
+/// needs more registers than a window has ([`crate::limits`]).
+pub fn generate(module: &hir::Module) -> Result<Program, LimitError> {
     generate_with(module, Options::default())
+}
+
+/// A program too large for the bytecode format: the one limit checked by
+/// the code generator ([`crate::limits::MAX_REGISTERS`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LimitError {
+    /// Index of the file (into `Module::files`).
+    pub file: u32,
+    /// Line of the statement where the limit was passed.
+    pub line: u32,
+    /// The message, naming the limit.
+    pub message: String,
 }
 
 /// Code generation choices.
@@ -200,7 +212,7 @@ impl Options {
 }
 
 /// [`generate`] with explicit [`Options`].
-pub fn generate_with(module: &hir::Module, options: Options) -> Program {
+pub fn generate_with(module: &hir::Module, options: Options) -> Result<Program, LimitError> {
     let mut pool = Pool::default();
     let promoted = if options.fusion {
         globals::promoted(module)
@@ -211,19 +223,9 @@ pub fn generate_with(module: &hir::Module, options: Options) -> Program {
         .functions
         .iter()
         .zip(&promoted)
-        .map(|(f, gs)| {
-            let fused = func::FuncGen::new(module, f, &mut pool, options)
-                .with_globals(gs)
-                .compile(true);
-            fused.unwrap_or_else(|| {
-                func::FuncGen::new(module, f, &mut pool, options)
-                    .with_globals(gs)
-                    .compile(false)
-                    .expect("without fused branches every jump has a 32-bit offset")
-            })
-        })
-        .collect();
-    Program {
+        .map(|(f, gs)| compile_function(module, f, &mut pool, options, gs))
+        .collect::<Result<_, _>>()?;
+    Ok(Program {
         files: module.files.clone(),
         consts: pool.consts,
         functions,
@@ -236,6 +238,50 @@ pub fn generate_with(module: &hir::Module, options: Options) -> Program {
         natives: module.natives.clone(),
         handlers: module.handlers.clone(),
         types: module.types.clone(),
+    })
+}
+
+/// Compile one function, falling back as needed: without fused branches
+/// when one reaches too far, and without globals kept in registers (at
+/// most [`crate::limits::MAX_PROMOTED_GLOBALS`] are) when the function
+/// runs out of registers.
+fn compile_function(
+    module: &hir::Module,
+    f: &hir::Function,
+    pool: &mut Pool,
+    options: Options,
+    promoted: &[hir::GlobalId],
+) -> Result<festina_vm::program::Function, LimitError> {
+    let mut globals = &promoted[..promoted.len().min(crate::limits::MAX_PROMOTED_GLOBALS)];
+    let mut fuse = true;
+    loop {
+        let gen = func::FuncGen::new(module, f, pool, options).with_globals(globals);
+        match gen.compile(fuse) {
+            Ok(code) => return Ok(code),
+            Err(func::Failure::FarBranch) if fuse => fuse = false,
+            Err(func::Failure::Registers(_)) if !globals.is_empty() => globals = &[],
+            Err(func::Failure::FarBranch) => {
+                unreachable!("only fused branches have 16-bit offsets")
+            }
+            Err(func::Failure::Registers(line)) => {
+                let who = match f.name.as_str() {
+                    n if n.starts_with("<top:") => "the top-level code of this file".to_string(),
+                    "<main>" => "the program's entry code".to_string(),
+                    "<arrow>" => "this arrow function".to_string(),
+                    n => format!("function '{n}'"),
+                };
+                return Err(LimitError {
+                    file: f.file,
+                    line,
+                    message: format!(
+                        "{who} needs more than {} registers (the most one function may use: \
+                         its variables, temporaries and the arguments of nested calls live at \
+                         once); split it into smaller functions",
+                        crate::limits::MAX_REGISTERS
+                    ),
+                });
+            }
+        }
     }
 }
 
@@ -248,6 +294,8 @@ struct Pool {
     index: HashMap<ConstKey, u32>,
     /// The `EnumField` operand table being built.
     enum_fields: Vec<EnumFieldRef>,
+    /// Index of each entry already in `enum_fields`.
+    enum_field_index: HashMap<EnumFieldRef, u32>,
 }
 
 /// A hashable identity for a constant (floats by bit pattern).
@@ -278,11 +326,13 @@ impl Pool {
     }
 
     /// The index of `r` in the enum-field table, adding it if new.
-    fn enum_field(&mut self, r: EnumFieldRef) -> u16 {
-        if let Some(i) = self.enum_fields.iter().position(|x| *x == r) {
-            return i as u16;
+    fn enum_field(&mut self, r: EnumFieldRef) -> u32 {
+        if let Some(&i) = self.enum_field_index.get(&r) {
+            return i;
         }
-        self.enum_fields.push(r);
-        func::to_u16(self.enum_fields.len() - 1, "enum field references")
+        let i = u32::try_from(self.enum_fields.len()).expect("enum field table overflow");
+        self.enum_fields.push(r.clone());
+        self.enum_field_index.insert(r, i);
+        i
     }
 }

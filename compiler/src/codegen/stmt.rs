@@ -26,6 +26,9 @@ impl FuncGen<'_> {
     /// Compile one statement; temporaries holding managed values are
     /// released at its end.
     pub fn stmt(&mut self, s: &Stmt) {
+        if self.out_of_registers() {
+            return;
+        }
         let saved_line = self.enter_line(s.line);
         self.stmt_kind(&s.kind);
         self.free_all_temps();

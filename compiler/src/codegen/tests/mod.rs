@@ -1,7 +1,6 @@
 //! Codegen unit tests: small HIR modules built by hand, checked by their
 //! instructions and by running them on the VM.
 
-use super::generate;
 use crate::hir::*;
 use festina_vm::interp::Interpreter;
 use festina_vm::opcode::Instr;
@@ -9,6 +8,11 @@ use festina_vm::program::{Const, Field, Global, Program, Record};
 use festina_vm::types::Type;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
+
+/// [`super::generate`] for modules that fit every limit.
+fn generate(m: &Module) -> Program {
+    super::generate(m).expect("within the limits")
+}
 
 // ---- HIR builders ----
 
@@ -182,6 +186,10 @@ fn check_invariants(p: &Program) {
         assert_eq!(f.code.len(), f.lines.len(), "line table of {}", f.name);
         for (i, ins) in f.code.iter().enumerate() {
             for (name, v) in ins.operands() {
+                // `EnumField`'s `idx` indexes the enum-field table.
+                if name == "idx" && matches!(ins, Instr::EnumField { .. }) {
+                    continue;
+                }
                 if [
                     "dst", "src", "a", "b", "reg", "obj", "arr", "idx", "map", "key", "cond",
                 ]
@@ -1493,4 +1501,164 @@ fn far_branches_fall_back_to_plain_compares() {
     let p = generate(&m);
     assert_eq!(count(&p, 0, "JumpGeIntImm"), 1, "{}", listing(&p, 0));
     assert_eq!(run_ok(&m), vec!["near"]);
+}
+
+// ---- limits (issue 10, item 1) ----
+
+/// More live registers than a window has: a limit error naming the limit
+/// and the line, not a panic.
+#[test]
+fn a_function_out_of_registers_is_a_limit_error() {
+    let n = 66_000u32;
+    let locals = vec![Type::Int; n as usize];
+    let body: Vec<Stmt> = (0..n)
+        .map(|i| {
+            at(
+                i + 1,
+                StmtKind::Let {
+                    local: i,
+                    init: Some(int(i as i64)),
+                },
+            )
+        })
+        .collect();
+    let mut m = main_only(&locals, vec![st(StmtKind::Block(body))]);
+    m.functions[0].name = "big".into();
+    let err = super::generate(&m).unwrap_err();
+    assert_eq!(
+        err.line, 65_536,
+        "the statement declaring the 65,536th local"
+    );
+    assert_eq!(
+        err.message,
+        "function 'big' needs more than 65535 registers (the most one function may use: \
+         its variables, temporaries and the arguments of nested calls live at once); split it \
+         into smaller functions"
+    );
+}
+
+/// Globals kept in registers do not count against the window: a function
+/// that runs out with them is compiled again without them.
+#[test]
+fn promoted_globals_give_way_when_registers_run_out() {
+    // 40,000 globals declared and used only by the top-level code (16,384
+    // of them promoted), then a block of 50,000 locals: 66,384 registers
+    // with promotion, 50,000 + a few without.
+    let (ng, nl) = (40_000u32, 50_000u32);
+    let mut body: Vec<Stmt> = (0..ng)
+        .map(|g| {
+            st(StmtKind::InitGlobal {
+                global: g,
+                init: Some(int(g as i64)),
+            })
+        })
+        .collect();
+    let mut block: Vec<Stmt> = (0..nl).map(|l| let_(l, int(1))).collect();
+    block.push(log(to_text(ex(
+        ExprKind::Global {
+            global: ng - 1,
+            vivify: false,
+        },
+        Type::Int,
+    ))));
+    body.push(st(StmtKind::Block(block)));
+    let mut m = main_only(&vec![Type::Int; nl as usize], body);
+    m.functions[0].name = "<top:t.f>".into();
+    m.globals = (0..ng)
+        .map(|g| Global {
+            name: format!("g{g}"),
+            ty: Type::Int,
+        })
+        .collect();
+    let p = generate(&m);
+    assert!(p.functions[0].nregs < 51_000, "{}", p.functions[0].nregs);
+    assert_eq!(count(&p, 0, "SetGlobal"), ng as usize);
+    assert_eq!(run_ok(&m), vec!["39999"]);
+}
+
+/// A call of a function beyond the 16-bit operand of `Call` loads it as a
+/// value and calls that.
+#[test]
+fn calls_beyond_the_65536th_function() {
+    let n = 65_600u32;
+    let mut functions: Vec<Function> = (0..n)
+        .map(|i| {
+            func(
+                &format!("f{i}"),
+                0,
+                &[],
+                Type::Int,
+                vec![ret(int(i as i64))],
+            )
+        })
+        .collect();
+    functions.push(func(
+        "<main>",
+        0,
+        &[],
+        Type::Void,
+        vec![
+            log(to_text(call(n - 1, vec![], Type::Int))),
+            log(to_text(call(7, vec![], Type::Int))),
+        ],
+    ));
+    let m = module(functions);
+    let p = generate(&m);
+    let main = n as usize;
+    assert_eq!(count(&p, main, "LoadFunc"), 1, "{}", listing(&p, main));
+    assert_eq!(count(&p, main, "CallValue"), 1);
+    assert_eq!(count(&p, main, "Call"), 1);
+    assert_eq!(run_ok(&m), vec!["65599", "7"]);
+}
+
+/// More than 65,536 distinct enum field reads: the later ones use
+/// `EnumFieldWide` and an `ExtraArg`.
+#[test]
+fn enum_field_reads_beyond_16_bits() {
+    use festina_vm::program::Enum;
+    let mut m = point_module();
+    m.enums = vec![Enum {
+        name: "Shape".into(),
+        members: vec![Type::Struct(0)],
+        member_names: vec!["P".into()],
+        pure_struct: true,
+    }];
+    let enum_ty = Type::Enum(0);
+    let point = ex(
+        ExprKind::NewStruct {
+            sid: 0,
+            fields: vec![(0, int(42))],
+        },
+        Type::Struct(0),
+    );
+    let wrap = ex(
+        ExprKind::EnumWrap {
+            expr: Box::new(point),
+            enum_id: 0,
+            member: 0,
+        },
+        enum_ty.clone(),
+    );
+    // Distinct references (by name) to the same field `x`.
+    let field = |i: usize| {
+        ex(
+            ExprKind::EnumField {
+                obj: Box::new(lc(0, Type::Enum(0))),
+                sid: 0,
+                field: 0,
+                name: format!("x{i}"),
+            },
+            Type::Int,
+        )
+    };
+    let n = 65_540;
+    let mut body = vec![let_(0, wrap)];
+    body.extend((0..n - 1).map(|i| st(StmtKind::Expr(field(i)))));
+    body.push(log(to_text(field(n - 1))));
+    m.functions = vec![func("<main>", 0, &[enum_ty], Type::Void, body)];
+    let p = generate(&m);
+    assert_eq!(p.enum_fields.len(), n);
+    assert_eq!(count(&p, 0, "EnumFieldWide"), n - 65_536);
+    assert_eq!(count(&p, 0, "ExtraArg"), n - 65_536);
+    assert_eq!(run_ok(&m), vec!["42"]);
 }
