@@ -2370,15 +2370,7 @@ fn text_index(s: &Value, i: i64) -> Value {
     if i < 0 {
         return Value::Null;
     }
-    let i = i as usize;
-    let st = t.as_str();
-    if t.is_ascii() {
-        return match st.as_bytes().get(i) {
-            Some(&b) => Value::text((b as char).to_string()),
-            None => Value::Null,
-        };
-    }
-    match st.chars().nth(i) {
+    match t.char_at(i as usize) {
         Some(c) => Value::text(c.to_string()),
         None => Value::Null,
     }
