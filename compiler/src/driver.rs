@@ -56,6 +56,24 @@ pub fn compile_file_with(
     })
 }
 
+/// Compile the program whose entry file `path` has already been read
+/// (its bytes are `bytes`), as [`compile_file`] does: the entry file is
+/// not read again, so a pipe, a named pipe or `/dev/stdin` works (it can
+/// be read only once). Imports of an entry that is not a regular file
+/// (`festina <(...)`) resolve against the current directory.
+pub fn compile_read_file(path: &Path, bytes: Vec<u8>) -> Result<Program, Vec<Diagnostic>> {
+    let path = path.to_path_buf();
+    let options = crate::codegen::Options::from_env();
+    with_big_stack(move || {
+        let mut loader = Loader {
+            entry_bytes: Some((path.clone(), bytes)),
+            ..Loader::default()
+        };
+        let module = loader.check(&path)?;
+        loader.generate(&module, options)
+    })
+}
+
 /// Stack size for the compiler's thread: the parser, checker and code
 /// generator recurse over the syntax tree, and a pathological input (a
 /// 3,000-term `+` chain) must get a diagnostic, not a stack overflow.
@@ -129,7 +147,11 @@ struct Loader {
     /// Post-order: imports before importers.
     order: Vec<u32>,
     diags: Vec<Diagnostic>,
+    /// Source text held in memory for the entry file (`compile_source`).
     preloaded: Option<(String, String)>,
+    /// The entry file's bytes, already read by the caller (which may only
+    /// read it once: a pipe, `/dev/stdin`).
+    entry_bytes: Option<(PathBuf, Vec<u8>)>,
 }
 
 impl Loader {
@@ -178,7 +200,7 @@ impl Loader {
         stack: &mut Vec<PathBuf>,
         site: Option<(u32, TextRange)>,
     ) {
-        let (canon, text) = match self.read(path) {
+        let (canon, text, in_cwd) = match self.read(path) {
             Ok(x) => x,
             Err(msg) => {
                 match site {
@@ -232,16 +254,26 @@ impl Loader {
             let d = self.diagnostic(idx, e.range, e.message);
             self.diags.push(d);
         }
-        let base_dir = Path::new(&display)
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default();
+        let base_dir = if in_cwd {
+            PathBuf::new()
+        } else {
+            Path::new(&display)
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default()
+        };
         // Imports resolve against the file's real location (§6.2: canonical
-        // paths), so a symlinked entry file finds its real neighbours.
-        let real_dir = canon
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| path.parent().map(Path::to_path_buf).unwrap_or_default());
+        // paths), so a symlinked entry file finds its real neighbours; an
+        // entry that is no file on disk (a pipe) imports from the current
+        // directory.
+        let real_dir = if in_cwd {
+            std::env::current_dir().unwrap_or_default()
+        } else {
+            canon
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|| path.parent().map(Path::to_path_buf).unwrap_or_default())
+        };
         stack.push(canon);
         for stmt in root.statements() {
             let ast::Stmt::ImportDecl(imp) = stmt else {
@@ -266,19 +298,38 @@ impl Loader {
         self.order.push(idx);
     }
 
-    fn read(&mut self, path: &Path) -> Result<(PathBuf, String), String> {
+    /// Read a source file once: its canonical path (its identity for
+    /// imports, §6.2), its text, and whether its imports resolve against
+    /// the current directory (an entry that is no file on disk).
+    fn read(&mut self, path: &Path) -> Result<(PathBuf, String, bool), String> {
+        let cwd = || std::env::current_dir().unwrap_or_default();
         if let Some((name, text)) = &self.preloaded {
             if path == Path::new(name) && self.sources.is_empty() {
-                let canon = std::env::current_dir().unwrap_or_default().join(name);
+                let canon = cwd().join(name);
                 let text = text.clone();
-                return Ok((clean_path(&canon), text));
+                return Ok((clean_path(&canon), text, false));
+            }
+        }
+        if self.sources.is_empty() {
+            if let Some((entry, _)) = &self.entry_bytes {
+                if entry == path {
+                    let (_, bytes) = self.entry_bytes.take().expect("checked");
+                    let text = decode_source(bytes)?;
+                    // A pipe has no canonical path (`/dev/fd/63` names
+                    // `pipe:[...]`): it is known by the name it was given.
+                    return Ok(match std::fs::canonicalize(path) {
+                        Ok(canon) => {
+                            let beside = in_a_directory(&canon);
+                            (canon, text, !beside)
+                        }
+                        Err(_) => (clean_path(&cwd().join(path)), text, true),
+                    });
+                }
             }
         }
         let canon = std::fs::canonicalize(path).map_err(|e| io_message(&e))?;
         let bytes = std::fs::read(&canon).map_err(|e| io_message(&e))?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| "the file is not valid UTF-8".to_string())?;
-        Ok((canon, text))
+        Ok((canon, decode_source(bytes)?, false))
     }
 
     /// Generate code for the checked `module`; a limit the code generator
@@ -325,6 +376,28 @@ impl Loader {
             source_line,
         }
     }
+}
+
+/// True if `canon` is a regular file or a named pipe: something in a
+/// directory, whose imports resolve beside it (not a terminal or other
+/// device reached through `/dev/stdin`).
+fn in_a_directory(canon: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(canon) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if meta.file_type().is_fifo() {
+            return true;
+        }
+    }
+    meta.is_file()
+}
+
+/// The text of a source file, or why it is not one.
+fn decode_source(bytes: Vec<u8>) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|_| "the file is not valid UTF-8".to_string())
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
