@@ -29,8 +29,44 @@ pub struct Diagnostic {
     pub col: u32,
     /// The message, without the `error:` prefix.
     pub message: String,
-    /// The text of the offending source line (no newline).
+    /// The excerpt shown under the message: the offending source line (no
+    /// newline), or, for a line longer than [`EXCERPT_WIDTH`] code points,
+    /// a window of that many around the column, with `...` where it was cut.
     pub source_line: String,
+    /// 1-based column of the caret within `source_line` (equal to `col`
+    /// unless the line was cut).
+    pub caret: u32,
+}
+
+/// Most code points of a source line shown under a diagnostic; a longer
+/// line is cut to a window around the column.
+pub const EXCERPT_WIDTH: usize = 100;
+
+/// The excerpt of `line` shown for a diagnostic at 1-based column `col`
+/// (code points) and the caret's column within it: the whole line when it
+/// is at most [`EXCERPT_WIDTH`] code points, otherwise a window of that
+/// many, starting at most half a window before the column, with `...`
+/// marking each cut end.
+pub fn excerpt(line: &str, col: u32) -> (String, u32) {
+    let len = line.chars().count();
+    if len <= EXCERPT_WIDTH {
+        return (line.to_string(), col);
+    }
+    let at = (col.max(1) - 1) as usize;
+    let start = at
+        .saturating_sub(EXCERPT_WIDTH / 2)
+        .min(len - EXCERPT_WIDTH);
+    let end = start + EXCERPT_WIDTH;
+    let mut out = String::new();
+    if start > 0 {
+        out.push_str("...");
+    }
+    out.extend(line.chars().skip(start).take(EXCERPT_WIDTH));
+    if end < len {
+        out.push_str("...");
+    }
+    let shift = if start > 0 { 3 } else { 0 };
+    (out, (at - start + shift + 1) as u32)
 }
 
 /// Compile the program whose entry file is `path` (§6.2, §21.1): resolve
@@ -138,6 +174,10 @@ struct Source {
     display: String,
     text: String,
     root: ast::SourceFile,
+    /// Byte offset of the start of each line, built for the first
+    /// diagnostic in the file (so many diagnostics in a large file each
+    /// find their line by binary search).
+    line_starts: std::cell::OnceCell<Vec<usize>>,
 }
 
 #[derive(Default)]
@@ -202,7 +242,7 @@ impl Loader {
     ) {
         let (canon, text, in_cwd) = match self.read(path) {
             Ok(x) => x,
-            Err(msg) => {
+            Err(ReadError::Io(msg)) => {
                 match site {
                     Some((file, range)) => {
                         let d = self.diagnostic(
@@ -218,8 +258,13 @@ impl Loader {
                         col: 0,
                         message: format!("cannot read file: {msg}"),
                         source_line: String::new(),
+                        caret: 0,
                     }),
                 }
+                return;
+            }
+            Err(ReadError::Utf8(bytes, err)) => {
+                self.diags.push(utf8_diagnostic(display, &bytes, err));
                 return;
             }
         };
@@ -248,6 +293,7 @@ impl Loader {
             display: display.clone(),
             text,
             root: root.clone(),
+            line_starts: std::cell::OnceCell::new(),
         });
         self.by_path.insert(canon.clone(), idx);
         for e in errors {
@@ -301,7 +347,7 @@ impl Loader {
     /// Read a source file once: its canonical path (its identity for
     /// imports, §6.2), its text, and whether its imports resolve against
     /// the current directory (an entry that is no file on disk).
-    fn read(&mut self, path: &Path) -> Result<(PathBuf, String, bool), String> {
+    fn read(&mut self, path: &Path) -> Result<(PathBuf, String, bool), ReadError> {
         let cwd = || std::env::current_dir().unwrap_or_default();
         if let Some((name, text)) = &self.preloaded {
             if path == Path::new(name) && self.sources.is_empty() {
@@ -327,8 +373,8 @@ impl Loader {
                 }
             }
         }
-        let canon = std::fs::canonicalize(path).map_err(|e| io_message(&e))?;
-        let bytes = std::fs::read(&canon).map_err(|e| io_message(&e))?;
+        let canon = std::fs::canonicalize(path).map_err(|e| ReadError::Io(io_message(&e)))?;
+        let bytes = std::fs::read(&canon).map_err(|e| ReadError::Io(io_message(&e)))?;
         Ok((canon, decode_source(bytes)?, false))
     }
 
@@ -357,23 +403,29 @@ impl Loader {
 
     fn diagnostic(&self, file: u32, range: TextRange, message: String) -> Diagnostic {
         let src = &self.sources[file as usize];
-        let offset = usize::from(range.start()).min(src.text.len());
-        let before = &src.text[..floor_char_boundary(&src.text, offset)];
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let line = before.matches('\n').count() as u32 + 1;
-        let col = before[line_start..].chars().count() as u32 + 1;
+        let offset = floor_char_boundary(&src.text, usize::from(range.start()).min(src.text.len()));
+        let starts = src.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(src.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        // The last line starting at or before `offset`.
+        let index = starts.partition_point(|&s| s <= offset) - 1;
+        let line_start = starts[index];
+        let line = index as u32 + 1;
+        let col = src.text[line_start..offset].chars().count() as u32 + 1;
         let line_end = src.text[line_start..]
             .find('\n')
             .map_or(src.text.len(), |i| line_start + i);
-        let source_line = src.text[line_start..line_end]
-            .trim_end_matches('\r')
-            .to_string();
+        let (source_line, caret) =
+            excerpt(src.text[line_start..line_end].trim_end_matches('\r'), col);
         Diagnostic {
             file: src.display.clone(),
             line,
             col,
             message,
             source_line,
+            caret,
         }
     }
 }
@@ -395,9 +447,54 @@ fn in_a_directory(canon: &Path) -> bool {
     meta.is_file()
 }
 
-/// The text of a source file, or why it is not one.
-fn decode_source(bytes: Vec<u8>) -> Result<String, String> {
-    String::from_utf8(bytes).map_err(|_| "the file is not valid UTF-8".to_string())
+/// Why a source file could not be loaded.
+enum ReadError {
+    /// The file could not be read (the OS's reason).
+    Io(String),
+    /// The bytes are not UTF-8; the error locates the first bad byte.
+    Utf8(Vec<u8>, std::str::Utf8Error),
+}
+
+/// The text of a source file, or where it stops being UTF-8.
+fn decode_source(bytes: Vec<u8>) -> Result<String, ReadError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let err = e.utf8_error();
+        ReadError::Utf8(e.into_bytes(), err)
+    })
+}
+
+/// The diagnostic for a source file that is not UTF-8 (§7.1): the line
+/// and column (in code points) of the first bad byte, with the line shown
+/// as far as it decodes.
+fn utf8_diagnostic(file: String, bytes: &[u8], err: std::str::Utf8Error) -> Diagnostic {
+    let good = err.valid_up_to();
+    // Everything before the bad byte is valid UTF-8.
+    let prefix = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+    let line_start = prefix.rfind('\n').map_or(0, |i| i + 1);
+    let line = prefix.matches('\n').count() as u32 + 1;
+    let col = prefix[line_start..].chars().count() as u32 + 1;
+    let line_end = bytes[good..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |i| good + i);
+    let text = String::from_utf8_lossy(&bytes[line_start..line_end]);
+    let (source_line, caret) = excerpt(text.trim_end_matches('\r'), col);
+    let message = match err.error_len() {
+        Some(_) => format!(
+            "invalid UTF-8: byte 0x{:02X} does not begin or continue a character here (source files must be UTF-8)",
+            bytes[good]
+        ),
+        None => "invalid UTF-8: the file ends inside a character (source files must be UTF-8)"
+            .to_string(),
+    };
+    Diagnostic {
+        file,
+        line,
+        col,
+        message,
+        source_line,
+        caret,
+    }
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -451,7 +548,7 @@ pub fn render_diagnostics(diags: &[Diagnostic]) -> String {
         let caret: String = d
             .source_line
             .chars()
-            .take(d.col.saturating_sub(1) as usize)
+            .take(d.caret.saturating_sub(1) as usize)
             .map(|c| if c == '\t' { '\t' } else { ' ' })
             .collect();
         out.push_str(&format!(
