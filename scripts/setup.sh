@@ -12,6 +12,8 @@ set -euo pipefail
 PACKAGES=(
     build-essential
     pkg-config
+    # Time zone data: formatTime's %Z and the tests that set TZ.
+    tzdata
 )
 
 say() { printf 'setup: %s\n' "$*"; }
