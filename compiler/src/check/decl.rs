@@ -660,7 +660,10 @@ fn struct_targets(ty: &Type, out: &mut Vec<u32>) {
     }
 }
 
-/// A non-void function that falls off its end returns null.
+/// A non-void function whose body can end without `return` returns the
+/// scalar zero of its type (`0`, `0.0`, `false`), any other type `null`:
+/// §10.8 and §11.1 only require `return` to carry a value, and the
+/// reference compiles such a function with this result.
 pub(super) fn finish_body(body: &mut Vec<Stmt>, ret: &Type, line: u32) {
     if *ret != Type::Void
         && !matches!(
@@ -673,7 +676,12 @@ pub(super) fn finish_body(body: &mut Vec<Stmt>, ret: &Type, line: u32) {
     {
         body.push(Stmt {
             kind: StmtKind::Return(Some(Expr {
-                kind: ExprKind::Null,
+                kind: match ret.strip_manual() {
+                    Type::Int => ExprKind::Int(0),
+                    Type::Float => ExprKind::Float(0.0),
+                    Type::Bool => ExprKind::Bool(false),
+                    _ => ExprKind::Null,
+                },
                 ty: ret.clone(),
                 line,
             })),

@@ -239,7 +239,10 @@ impl<'a> FuncGen<'a> {
     }
 
     /// The return at the end of the body, unless the end is unreachable.
-    /// A value function falling off its end returns null.
+    /// A value function whose body can end without `return` (§10.8 and
+    /// §11.1 are silent; the reference compiles it) returns the scalar
+    /// zero of its type: `0`, `0.0`, `false`; any other type returns
+    /// `null`, as in the reference.
     fn emit_fallthrough_return(&mut self) {
         if self.dead {
             return;
@@ -248,10 +251,18 @@ impl<'a> FuncGen<'a> {
             self.emit(Instr::ReturnVoid {});
         } else {
             let r = self.alloc_temp();
-            let func = self.func;
-            self.null_to(&func.ret, r);
+            let ins = match self.func.ret.strip_manual() {
+                Type::Int => Instr::LoadInt { dst: r, imm: 0 },
+                Type::Float => Instr::LoadConst {
+                    dst: r,
+                    k: self.constant(Const::Float(0.0)),
+                },
+                Type::Bool => Instr::LoadBool { dst: r, value: 0 },
+                _ => Instr::LoadNull { dst: r },
+            };
+            self.emit(ins);
             self.emit(Instr::Return { src: r });
-            self.top -= 1;
+            self.reset_temps(r);
         }
     }
 
