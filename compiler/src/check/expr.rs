@@ -221,7 +221,9 @@ impl Checker<'_> {
                         format!("'{name}' is not available in this build"),
                     );
                 } else {
-                    self.error(tok.text_range(), format!("unknown name '{name}'"));
+                    let msg = super::closures::closure_message(tok.parent(), name)
+                        .unwrap_or_else(|| format!("unknown name '{name}'"));
+                    self.error(tok.text_range(), msg);
                 }
                 self.error_expr(line)
             }
@@ -1367,7 +1369,9 @@ impl Checker<'_> {
                         if festina_stdlib::RESERVED_GLOBALS.contains(&name) {
                             self.error(range, format!("cannot assign to read-only '{name}'"));
                         } else {
-                            self.error(range, format!("unknown name '{name}'"));
+                            let msg = super::closures::closure_message(tok.parent(), &name)
+                                .unwrap_or_else(|| format!("unknown name '{name}'"));
+                            self.error(range, msg);
                         }
                         None
                     }

@@ -33,6 +33,7 @@
 //! compatible with everything, so one mistake reports one diagnostic and
 //! independent mistakes are all reported.
 
+mod closures;
 mod db;
 mod decl;
 mod events;
