@@ -99,7 +99,7 @@ def main():
              f"Measured {peers.today()} on {peers.machine()}, one run, machine shared.",
              f"Command: `python3 benches/canvas/captcha.py` (wrk -t{args.threads} -c{args.connections} "
              f"-d{args.duration}s --latency on /captcha after 1 s of untimed load; "
-             f"{peers.version(['wrk', '-v'])}).", "",
+             f"wrk {peers.version(['wrk', '-v']).split()[1]}).", "",
              "| Server | Requests/s | p50 | p99 | Peak RSS MB |", "|---|---:|---:|---:|---:|"]
     for name, r in rows.items():
         if isinstance(r, str):
