@@ -3,7 +3,8 @@ programs in other languages (benches/flagship, canvas, window, audio).
 
 - `machine()` describes the machine for a results section;
 - `replace_section(title, text)` rewrites one section of benches/RESULTS.md
-  in place, leaving every other section alone;
+  in place, leaving every other section alone; `publish()` prints and
+  writes one;
 - `find_bun()`, `find_festina()` locate the tools the way
   `benches/setup.sh` installs them;
 - `nonblank_lines(paths)` is the code-size measure of the flagship tables;
@@ -84,6 +85,28 @@ def replace_section(title, text):
         doc = doc.rstrip("\n") + "\n\n" + text
     with open(RESULTS, "w") as f:
         f.write(doc)
+
+
+def header(title, note=""):
+    """The first lines of a runner's section: heading, date, machine, `note`."""
+    return [f"### {title}", "", f"Measured {today()} on {machine()}, one run, the machine shared with other "
+            f"work (only ratios within one run mean anything). {note}".rstrip()]
+
+
+def missing_row(name, why, columns):
+    """A markdown table row for a side that has no numbers: `why` in the first
+    of `columns` value cells, the others empty."""
+    return f"| {name} | {why} |" + " |" * (columns - 1)
+
+
+def publish(title, lines, write=True):
+    """Print a section (its lines, the first being its heading) and, when
+    `write`, put it into benches/RESULTS.md with `replace_section`."""
+    text = "\n".join(lines).rstrip("\n") + "\n"
+    print(text)
+    if write:
+        replace_section(title, text)
+        log(f"wrote {RESULTS}")
 
 
 def find_bun():

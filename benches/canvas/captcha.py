@@ -95,15 +95,14 @@ def main():
     for name, exe in servers.items():
         rows[name] = exe if exe.startswith("not available") else measure(loadgen, exe, args)
         log(f"{name}: {rows[name]}")
-    lines = [f"### {TITLE}", "",
-             f"Measured {peers.today()} on {peers.machine()}, one run, machine shared.",
+    lines = peers.header(TITLE) + [
              f"Command: `python3 benches/canvas/captcha.py` (wrk -t{args.threads} -c{args.connections} "
              f"-d{args.duration}s --latency on /captcha after 1 s of untimed load; "
              f"wrk {peers.version(['wrk', '-v']).split()[1]}).", "",
              "| Server | Requests/s | p50 | p99 | Peak RSS MB |", "|---|---:|---:|---:|---:|"]
     for name, r in rows.items():
         if isinstance(r, str):
-            lines.append(f"| {name} | {r} | | | |")
+            lines.append(peers.missing_row(name, r, 4))
         else:
             rss = "—" if r["rss_kib"] is None else f"{r['rss_kib'] / 1024:.1f}"
             lines.append(f"| {name} | {r['rps']:,.0f} | {r['p50']} | {r['p99']} | {rss} |")
@@ -112,11 +111,7 @@ def main():
     rust, fest = list(rows.values())
     if isinstance(rust, dict) and isinstance(fest, dict) and rust["rps"] and fest["rps"]:
         lines += ["", f"Festina serves {fest['rps'] / rust['rps']:.2f}x the Rust peer's requests per second."]
-    text = "\n".join(lines) + "\n"
-    print(text)
-    if not args.no_write:
-        peers.replace_section(TITLE, text)
-        log(f"wrote {peers.RESULTS}")
+    peers.publish(TITLE, lines, not args.no_write)
 
 
 if __name__ == "__main__":

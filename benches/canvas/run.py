@@ -232,12 +232,7 @@ def main():
                     fest = summarize(r[0]["runs"])
                     diff = worst_difference(grid(open(png, "rb").read()), chrome_grid)
 
-    lines = [
-        f"### {TITLE}",
-        "",
-        f"Measured {peers.today()} on {peers.machine()}, one run of each side, machine shared "
-        f"(only ratios from one run mean anything). {version}, flags `{' '.join(CHROMIUM_FLAGS)}`, "
-        "a fresh profile per launch.",
+    lines = peers.header(TITLE, f"{version}, flags `{' '.join(CHROMIUM_FLAGS)}`, a fresh profile per launch.") + [
         f"Command: `python3 benches/canvas/run.py --runs {args.runs}` (one warm-up frame, then "
         f"{args.runs} timed frames per side; the scene and its PRNG are documented in benches/canvas/scene.html).",
         "",
@@ -253,15 +248,11 @@ def main():
                   f"{chrome['median'] / fest['median']:.1f}x on medians). 16x16 grid, both composited onto white: "
                   f"worst per-channel difference {diff:.1f} of 255."]
     else:
-        lines += [f"| Festina | {festina_row} | | | | |", "",
+        lines += [peers.missing_row("Festina", festina_row, 5), "",
                   "No ratio: the Festina side is not available yet."]
     lines += ["", "Start-up is the wall time from launching the process to its exit after one frame "
               "(`runs=0`, no export); for Chromium that includes starting the browser and `--dump-dom`."]
-    text = "\n".join(lines) + "\n"
-    print(text)
-    if not args.no_write:
-        peers.replace_section(TITLE, text)
-        log(f"wrote {peers.RESULTS}")
+    peers.publish(TITLE, lines, not args.no_write)
 
 
 if __name__ == "__main__":

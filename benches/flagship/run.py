@@ -63,6 +63,7 @@ PROGRAMS = {
         "check": "check-captcha",
     },
 }
+TITLE = "Flagship server programs (benches/flagship/run.py)"
 GO_ENV = {"GO111MODULE": "off", "GOPATH": "/usr/share/gocode", "GOFLAGS": ""}
 log = peers.log
 
@@ -208,7 +209,7 @@ def table(prog, rows):
     notes = []
     for lang, r in rows.items():
         if "error" in r:
-            out.append(f"| {TITLES[lang]} | {r['error'].split(':')[0]} | | | | | | | | |")
+            out.append(peers.missing_row(TITLES[lang], r["error"].split(":")[0], 9))
             notes.append(f"- {TITLES[lang]}: {r['error']}")
             continue
         rss = None if r.get("rss_kib") is None else r["rss_kib"] / 1024
@@ -221,11 +222,7 @@ def table(prog, rows):
 
 def write(args, tables, summary, versions, festina_note):
     present = [lang for lang in LANGS if any(lang in s["speed"] and s["speed"][lang] is not None for s in summary)]
-    lines = [
-        "### Flagship server programs (benches/flagship/run.py)",
-        "",
-        f"Measured {peers.today()} on {peers.machine()}, one run, the machine shared with other work "
-        "(only ratios within this run mean anything).",
+    lines = peers.header(TITLE) + [
         f"Command: `python3 benches/flagship/run.py` (load: `loadgen`, {args.connections} connections/clients, "
         f"{args.warmup:g} s untimed warm-up, {args.duration:g} s timed; HTTP over keep-alive connections, "
         "WebSocket clients each sending one reading and awaiting the reply in a loop).",
@@ -235,7 +232,7 @@ def write(args, tables, summary, versions, festina_note):
         + (f" — {festina_note}, so the averages are over the other three, not the mission's four." if festina_note else "."),
         "Speed above 100% is faster than the average; binary size and lines below 100% are smaller.",
         "",
-        "| Average over the three programs | " + " | ".join(TITLES[lang] for lang in present) + " |",
+        f"| Average over the {len(summary)} programs | " + " | ".join(TITLES[lang] for lang in present) + " |",
         "|---|" + "---:|" * len(present),
     ]
     for key, name in (("speed", "Speed"), ("size", "Binary size"), ("lines", "Code size (non-blank lines)")):
@@ -247,11 +244,7 @@ def write(args, tables, summary, versions, festina_note):
     lines.append("")
     for t in tables:
         lines += t
-    text = "\n".join(lines).rstrip() + "\n"
-    print(text)
-    if not args.no_write:
-        peers.replace_section("Flagship server programs (benches/flagship/run.py)", text)
-        log(f"wrote {peers.RESULTS}")
+    peers.publish(TITLE, lines, not args.no_write)
 
 
 def main():

@@ -91,25 +91,20 @@ def main():
             peers.stop(xvfb)
     for name, r in rows.items():
         log(f"{name}: {r}")
-    lines = [f"### {TITLE}", "",
-             f"Measured {peers.today()} on {peers.machine()}, one run, machine shared. Xvfb 1024x768x24, "
-             f"an 800x600 window; {pg} on {peers.version([python, '--version'])}.",
+    lines = peers.header(TITLE, f"Xvfb 1024x768x24, an 800x600 window; {pg} on "
+                         f"{peers.version([python, '--version'])}.") + [
              f"Command: `python3 benches/window/run.py --seconds {args.seconds:g}`.", "",
              "| | frames/s | frames in the window | start-up to first presented frame |", "|---|---:|---:|---:|"]
     for name, r in rows.items():
         if isinstance(r, str):
-            lines.append(f"| {name} | {r} | | |")
+            lines.append(peers.missing_row(name, r, 3))
         else:
             lines.append(f"| {name} | {r['fps']:.1f} | {r['frames']} in {args.seconds:g} s | {r['first_ms']:.0f} ms |")
     vals = list(rows.values())
     if all(isinstance(v, dict) for v in vals):
         lines += ["", f"Festina draws {vals[0]['fps'] / vals[1]['fps']:.2f}x pygame's frames per second and reaches its "
                   f"first frame in {vals[0]['first_ms'] / vals[1]['first_ms']:.2f}x pygame's time."]
-    text = "\n".join(lines) + "\n"
-    print(text)
-    if not args.no_write:
-        peers.replace_section(TITLE, text)
-        log(f"wrote {peers.RESULTS}")
+    peers.publish(TITLE, lines, not args.no_write)
 
 
 if __name__ == "__main__":
