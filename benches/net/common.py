@@ -93,6 +93,14 @@ def machine():
     return f"{cpu}, {os.cpu_count()} cores, {mem} RAM, Linux {platform.release()}"
 
 
+def loadavg():
+    """The 1-minute load average, as text."""
+    try:
+        return open("/proc/loadavg").read().split()[0]
+    except (OSError, IndexError):
+        return "?"
+
+
 def now_utc():
     return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
@@ -225,6 +233,30 @@ def nginx_server(tmp, port, template, subst=None):
     with open(conf, "w") as f:
         f.write(text)
     return Server("nginx", [tool("nginx"), "-p", d + "/", "-c", conf, "-e", "stderr", "-g", "daemon off;"])
+
+
+def in_rounds(servers, rounds, measure, better, history=None):
+    """Runs `measure(name, start)` for every server, `rounds` times with the
+    order rotated each round, keeping per server the best result
+    (`better(new, old)`); a server that fails once is reported with its
+    reason and not run again. Every successful result is also appended to
+    `history[name]` when a dict is given."""
+    results = {name: (None if start else "not available: no festina binary") for name, start in servers}
+    for rnd in range(rounds):
+        k = rnd % len(servers)
+        for name, start in servers[k:] + servers[:k]:
+            if isinstance(results[name], str):
+                continue
+            r = measure(name, start)
+            if history is not None and not isinstance(r, str):
+                history.setdefault(name, []).append(r)
+            if isinstance(r, str) or results[name] is None:
+                results[name] = r
+            else:
+                results[name] = better(r, results[name])
+            if isinstance(r, str):
+                log(f"  {r}")
+    return results
 
 
 # --- wrk -----------------------------------------------------------------

@@ -61,44 +61,89 @@ def http_servers(tmp, festina):
     ]
 
 
-def bench_http(tmp, festina, duration):
-    """{name: [cell result or None] or str reason}."""
-    results = {}
-    for name, start in http_servers(tmp, festina):
-        if not start:
-            results[name] = "not available: no festina binary"
-            continue
-        port = c.free_port()
-        c.log(f"http: {name} on 127.0.0.1:{port}")
-        server = start(port)
-        try:
-            why = c.wait_http(server, port)
-            if why is None:
-                why = c.check_routes(port)
-                if why:
-                    why = f"wrong response: {why}"
+def measure_http(name, start, duration):
+    """One server's four cells: [wrk result] or a str reason."""
+    port = c.free_port()
+    c.log(f"http: {name} on 127.0.0.1:{port}")
+    server = start(port)
+    try:
+        why = c.wait_http(server, port)
+        if why is None:
+            why = c.check_routes(port)
             if why:
-                results[name] = f"not available: {why}"
-                c.log(f"  {results[name]}")
-                continue
-            for path in ("/", "/json"):
-                c.run_wrk(f"http://127.0.0.1:{port}{path}", duration="1s")
-            cells = []
-            for path, close in CELLS:
-                r = c.run_wrk(f"http://127.0.0.1:{port}{path}", duration=duration, close=close)
-                c.log(f"  {path} {'close' if close else 'keep-alive'}: {r['rps']:,.0f} req/s"
-                      f" ({r['errors']} socket errors, {r['non2xx']} non-2xx)")
-                cells.append(r)
-            if not server.alive():
-                results[name] = f"not available: died during the run: {server.tail()}"
-                continue
-            results[name] = cells
-        finally:
-            server.stop()
-    return results
+                why = f"wrong response: {why}"
+        if why:
+            return f"not available: {why}"
+        for path in ("/", "/json"):
+            c.run_wrk(f"http://127.0.0.1:{port}{path}", duration="1s")
+        cells = []
+        for path, close in CELLS:
+            r = c.run_wrk(f"http://127.0.0.1:{port}{path}", duration=duration, close=close)
+            c.log(f"  {path} {'close' if close else 'keep-alive'}: {r['rps']:,.0f} req/s"
+                  f" ({r['errors']} socket errors, {r['non2xx']} non-2xx)")
+            cells.append(r)
+        if not server.alive():
+            return f"not available: died during the run: {server.tail()}"
+        return cells
+    finally:
+        server.stop()
 
 
-def bench_ws(tmp, festina, duration):
+def measure_ws(name, start, wsload, duration):
+    """One echo server's wsload result (a dict) or a str reason."""
+    port = c.free_port()
+    c.log(f"ws: {name} on 127.0.0.1:{port}")
+    server = start(port)
+    try:
+        why = c.wait_http(server, port)
+        if why:
+            return f"not available: {why}"
+        out = subprocess.run(
+            [wsload, "-url", f"ws://127.0.0.1:{port}/", "-c", str(c.WRK_CONNECTIONS), "-d", duration],
+            capture_output=True, text=True, timeout=120,
+        )
+        if out.returncode != 0:
+            return f"not available: wsload failed: {(out.stderr or out.stdout).strip()[-300:]}"
+        r = json.loads(out.stdout)
+        c.log(f"  {r['messages_per_s']:,.0f} messages/s")
+        return r
+    finally:
+        server.stop()
+
+
+def bench_http(tmp, festina, duration, rounds, history):
+    """{name: [best wrk result per cell] or str reason}; every round's
+    cells are appended to history[name]."""
+    return c.in_rounds(
+        http_servers(tmp, festina),
+        rounds,
+        lambda name, start: measure_http(name, start, duration),
+        lambda new, old: [n if n["rps"] > o["rps"] else o for n, o in zip(new, old)],
+        history,
+    )
+
+
+def spread_note(history):
+    """A sentence on how far one server's cell moved between rounds."""
+    worst = None
+    for name, runs in history.items():
+        if len(runs) < 2:
+            continue
+        for i, title in enumerate(CELL_TITLES):
+            rates = [run[i]["rps"] for run in runs]
+            ratio = max(rates) / min(rates) if min(rates) else float("inf")
+            if worst is None or ratio > worst[0]:
+                worst = (ratio, name, title, min(rates), max(rates))
+    if worst is None:
+        return None
+    ratio, name, title, lo, hi = worst
+    return (f"Between rounds the same server's cell moved by up to {ratio:.1f}x ({name}, {title}:"
+            f" {c.fmt_rate(lo)} to {c.fmt_rate(hi)} req/s): differences smaller than that are within"
+            " this run's noise.")
+
+
+def bench_ws(tmp, festina, duration, rounds):
+    """{name: best wsload result or str reason}."""
     wsload = c.go_build(os.path.join(c.NET, "wsload.go"), os.path.join(tmp, "wsload"))
     go_echo = c.go_build(os.path.join(c.NET, "go_ws_echo.go"), os.path.join(tmp, "go_ws_echo"))
     bun = c.tool("bun")
@@ -107,34 +152,12 @@ def bench_ws(tmp, festina, duration):
         ("Bun (`Bun.serve` websocket)", lambda p: c.Server("Bun", [bun, os.path.join(c.NET, "bun_ws_echo.js"), str(p)])),
         ("Go (gorilla/websocket, GOMAXPROCS=1)", lambda p: c.Server("Go", [go_echo, str(p)], env={"GOMAXPROCS": "1"})),
     ]
-    results = {}
-    for name, start in servers:
-        if not start:
-            results[name] = "not available: no festina binary"
-            continue
-        port = c.free_port()
-        c.log(f"ws: {name} on 127.0.0.1:{port}")
-        server = start(port)
-        try:
-            why = c.wait_http(server, port)
-            if why:
-                results[name] = f"not available: {why}"
-                c.log(f"  {results[name]}")
-                continue
-            out = subprocess.run(
-                [wsload, "-url", f"ws://127.0.0.1:{port}/", "-c", str(c.WRK_CONNECTIONS), "-d", duration],
-                capture_output=True, text=True, timeout=120,
-            )
-            if out.returncode != 0:
-                results[name] = f"not available: wsload failed: {(out.stderr or out.stdout).strip()[-300:]}"
-                c.log(f"  {results[name]}")
-                continue
-            r = json.loads(out.stdout)
-            c.log(f"  {r['messages_per_s']:,.0f} messages/s")
-            results[name] = r
-        finally:
-            server.stop()
-    return results
+    return c.in_rounds(
+        servers,
+        rounds,
+        lambda name, start: measure_ws(name, start, wsload, duration),
+        lambda new, old: new if new["messages_per_s"] > old["messages_per_s"] else old,
+    )
 
 
 def cell_text(r):
@@ -161,7 +184,8 @@ def ratio_rows(results, base_name, invert):
     return rows
 
 
-def report(http, ws, duration, festina):
+def report(http, ws, args, festina):
+    duration = args.duration
     lines = []
     fest_http = isinstance(http.get("Festina"), list) if http else False
     fest_ws = isinstance(ws.get("Festina"), dict) if ws else False
@@ -169,10 +193,14 @@ def report(http, ws, duration, festina):
         lines.append("**Peers only where Festina says \"not available\": HTTP peers, measured before the"
                      " Festina server exists. Only ratios among the rows of this one run mean anything.**")
         lines.append("")
-    lines.append(f"Run on {c.now_utc()}, {c.machine()} (shared with other work: one run, noisy), by"
-                 f" `python3 benches/net/run.py`. Load: `wrk -t{c.WRK_THREADS} -c{c.WRK_CONNECTIONS}"
+    cmd = "python3 benches/net/run.py" + (f" --rounds {args.rounds}" if args.rounds != 1 else "") + (
+        f" --duration {duration}" if duration != "5s" else "") + (f" --only {args.only}" if args.only != "http,ws" else "")
+    lines.append(f"Run on {c.now_utc()}, {c.machine()}, 1-minute load average {args.load} at the start (shared with"
+                 f" other work: noisy), by `{cmd}`. Load: `wrk -t{c.WRK_THREADS} -c{c.WRK_CONNECTIONS}"
                  f" -d{duration}` per cell after an untimed 1 s warm-up per route; close cells add"
-                 " `-H 'Connection: close'`. wrk and the server share the machine's cores.")
+                 " `-H 'Connection: close'`. wrk and the server share the machine's cores."
+                 + (f" Every server was measured in {args.rounds} rounds (order rotated, each round a fresh"
+                    " start); each cell shows its best round." if args.rounds > 1 else ""))
     lines.append("")
     lines.append(f"Versions: {c.version([c.tool('wrk'), '-v']).split(' Copyright')[0]}; {c.version([c.tool('nginx'), '-v'])};"
                  f" Bun {c.version([c.tool('bun'), '--version'])}; Node.js {c.version([c.tool('node'), '--version'])};"
@@ -184,6 +212,9 @@ def report(http, ws, duration, festina):
         for name, cells in http.items():
             rows.append([name, *(cell_text(x) for x in cells)] if isinstance(cells, list) else [name, cells, "", "", ""])
         lines.append(c.table(["server", *CELL_TITLES], rows))
+        note = spread_note(args.history)
+        if note:
+            lines += ["", note]
         if fest_http:
             lines += ["", "Festina ÷ peer (above 1: Festina is faster; targets: above 1 against Node.js, Bun and"
                       " Go in every cell, keep-alive `/` at least 0.9 against nginx):", ""]
@@ -217,18 +248,22 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", default="http,ws", help="comma-separated: http, ws")
     ap.add_argument("--duration", default="5s", help="wrk/wsload timed window (default 5s)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="measure every server this many times, order rotated, keeping the best (default 1)")
     ap.add_argument("--festina", help="festina binary to use (default: build target/release/festina)")
     ap.add_argument("--no-build", action="store_true", help="use target/release/festina as it is")
     ap.add_argument("--no-write", action="store_true", help="print the section, do not write RESULTS.md")
     args = ap.parse_args()
     only = set(args.only.split(","))
+    args.load = c.loadavg()
     c.require("wrk", "nginx", "go", "node", "bun")
     festina = c.build_festina(args.festina, build=not args.no_build)
     with tempfile.TemporaryDirectory(prefix="festina-net-") as tmp:
         os.chmod(tmp, 0o755)
-        http = bench_http(tmp, festina, args.duration) if "http" in only else {}
-        ws = bench_ws(tmp, festina, args.duration) if "ws" in only else {}
-    text = report(http, ws, args.duration, festina and os.path.relpath(festina, c.ROOT))
+        args.history = {}
+        http = bench_http(tmp, festina, args.duration, args.rounds, args.history) if "http" in only else {}
+        ws = bench_ws(tmp, festina, args.duration, args.rounds) if "ws" in only else {}
+    text = report(http, ws, args, festina and os.path.relpath(festina, c.ROOT))
     print(text)
     if not args.no_write:
         c.write_section(SECTION, text)

@@ -86,6 +86,7 @@ def main():
     ap.add_argument("--no-build", action="store_true", help="use target/release/festina as it is")
     ap.add_argument("--no-write", action="store_true", help="print the section, do not write RESULTS.md")
     args = ap.parse_args()
+    load = c.loadavg()
     c.require("nginx", "go", "bun", "cargo")
     festina = c.build_festina(args.festina, build=not args.no_build)
     expected = f"fetched {args.requests}, temperature_2m 21.4, wind_speed_10m 11.2\n"
@@ -136,7 +137,8 @@ def main():
     lines = []
     if not have_fest:
         lines += ["**Peers only: measured before the Festina HTTP client exists (its row says why).**", ""]
-    lines.append(f"Run on {c.now_utc()}, {c.machine()} (shared with other work: one run, noisy), by"
+    lines.append(f"Run on {c.now_utc()}, {c.machine()}, 1-minute load average {load} at the start"
+                 " (shared with other work: noisy), by"
                  f" `python3 benches/net/fetch/run.py --runs {args.runs} --requests {args.requests}`:"
                  f" {args.requests} sequential GETs of a {os.path.getsize(os.path.join(HERE, 'forecast.json'))}-byte"
                  " JSON document from nginx on 127.0.0.1 (one worker, keep-alive), each parsed into a typed"
