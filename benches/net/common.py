@@ -11,8 +11,8 @@ benches/setup.sh rather than dropping a row quietly.
 
 import datetime
 import http.client
+import importlib.util
 import os
-import platform
 import re
 import shutil
 import signal
@@ -23,6 +23,14 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# machine(): the CPU, cores, memory and kernel line of benches/run.py (the
+# cross-language runner), loaded under its own name so that no module
+# called `run` is shadowed.
+_spec = importlib.util.spec_from_file_location("festina_bench_run", os.path.join(ROOT, "benches", "run.py"))
+_cross = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_cross)
+machine = _cross.machine
 NET = os.path.join(ROOT, "benches", "net")
 TOOLS_BIN = os.path.join(ROOT, "benches", ".tools", "bin")
 RESULTS = os.path.join(ROOT, "benches", "RESULTS.md")
@@ -71,26 +79,6 @@ def version(cmd):
         return (out.stdout or out.stderr).strip().splitlines()[0]
     except (OSError, IndexError, subprocess.TimeoutExpired):
         return "?"
-
-
-def machine():
-    cpu = "?"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    mem = "?"
-    try:
-        with open("/proc/meminfo") as f:
-            kb = int(f.readline().split()[1])
-            mem = f"{kb / 1024 / 1024:.0f} GiB"
-    except (OSError, ValueError, IndexError):
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, {mem} RAM, Linux {platform.release()}"
 
 
 def loadavg():
@@ -199,6 +187,27 @@ def http_get(port, path, headers=None):
         return resp.status, {k.lower(): v for k, v in resp.getheaders()}, body
     finally:
         conn.close()
+
+
+def with_server(label, name, start, work, routes=None):
+    """Starts a server with `start(port)` on a free port, waits until it
+    answers, checks `routes` (see check_routes) when given, and returns
+    `work(port, server)`, or "not available: …" with the reason it did not
+    get that far. The server is stopped by its pid in every case."""
+    port = free_port()
+    log(f"{label}: {name} on 127.0.0.1:{port}")
+    server = start(port)
+    try:
+        why = wait_http(server, port)
+        if why is None and routes:
+            why = check_routes(port, routes)
+            if why:
+                why = f"wrong response: {why}"
+        if why:
+            return f"not available: {why}"
+        return work(port, server)
+    finally:
+        server.stop()
 
 
 def check_routes(port, routes=ROUTES):
@@ -311,6 +320,25 @@ def cargo_build(project):
         check=True,
     )
     return os.path.join(project, "target", "release")
+
+
+# --- command line --------------------------------------------------------
+
+
+def festina_args(ap):
+    """Adds the options every network runner shares to the parser `ap`."""
+    ap.add_argument("--festina", help="festina binary to use (default: build target/release/festina)")
+    ap.add_argument("--no-build", action="store_true", help="use target/release/festina as it is")
+    ap.add_argument("--no-write", action="store_true", help="print the section, do not write RESULTS.md")
+
+
+def publish(args, title, text):
+    """Prints a runner's section and, unless --no-write, writes it as the
+    `## title` section of benches/RESULTS.md."""
+    print(text)
+    if not args.no_write:
+        write_section(title, text)
+        log(f"wrote the section '{title}' of {os.path.relpath(RESULTS, ROOT)}")
 
 
 # --- results -------------------------------------------------------------

@@ -63,17 +63,8 @@ def http_servers(tmp, festina):
 
 def measure_http(name, start, duration):
     """One server's four cells: [wrk result] or a str reason."""
-    port = c.free_port()
-    c.log(f"http: {name} on 127.0.0.1:{port}")
-    server = start(port)
-    try:
-        why = c.wait_http(server, port)
-        if why is None:
-            why = c.check_routes(port)
-            if why:
-                why = f"wrong response: {why}"
-        if why:
-            return f"not available: {why}"
+
+    def work(port, server):
         for path in ("/", "/json"):
             c.run_wrk(f"http://127.0.0.1:{port}{path}", duration="1s")
         cells = []
@@ -85,19 +76,14 @@ def measure_http(name, start, duration):
         if not server.alive():
             return f"not available: died during the run: {server.tail()}"
         return cells
-    finally:
-        server.stop()
+
+    return c.with_server("http", name, start, work, c.ROUTES)
 
 
 def measure_ws(name, start, wsload, duration):
     """One echo server's wsload result (a dict) or a str reason."""
-    port = c.free_port()
-    c.log(f"ws: {name} on 127.0.0.1:{port}")
-    server = start(port)
-    try:
-        why = c.wait_http(server, port)
-        if why:
-            return f"not available: {why}"
+
+    def work(port, server):
         out = subprocess.run(
             [wsload, "-url", f"ws://127.0.0.1:{port}/", "-c", str(c.WRK_CONNECTIONS), "-d", duration],
             capture_output=True, text=True, timeout=120,
@@ -107,8 +93,8 @@ def measure_ws(name, start, wsload, duration):
         r = json.loads(out.stdout)
         c.log(f"  {r['messages_per_s']:,.0f} messages/s")
         return r
-    finally:
-        server.stop()
+
+    return c.with_server("ws", name, start, work)
 
 
 def bench_http(tmp, festina, duration, rounds, history):
@@ -250,9 +236,7 @@ def main():
     ap.add_argument("--duration", default="5s", help="wrk/wsload timed window (default 5s)")
     ap.add_argument("--rounds", type=int, default=1,
                     help="measure every server this many times, order rotated, keeping the best (default 1)")
-    ap.add_argument("--festina", help="festina binary to use (default: build target/release/festina)")
-    ap.add_argument("--no-build", action="store_true", help="use target/release/festina as it is")
-    ap.add_argument("--no-write", action="store_true", help="print the section, do not write RESULTS.md")
+    c.festina_args(ap)
     args = ap.parse_args()
     only = set(args.only.split(","))
     args.load = c.loadavg()
@@ -264,10 +248,7 @@ def main():
         http = bench_http(tmp, festina, args.duration, args.rounds, args.history) if "http" in only else {}
         ws = bench_ws(tmp, festina, args.duration, args.rounds) if "ws" in only else {}
     text = report(http, ws, args, festina and os.path.relpath(festina, c.ROOT))
-    print(text)
-    if not args.no_write:
-        c.write_section(SECTION, text)
-        c.log(f"wrote the section '{SECTION}' of {os.path.relpath(c.RESULTS, c.ROOT)}")
+    c.publish(args, SECTION, text)
 
 
 if __name__ == "__main__":

@@ -82,9 +82,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=3, help="timed runs per client (default 3)")
     ap.add_argument("--requests", type=int, default=200, help="GETs per run (default 200)")
-    ap.add_argument("--festina", help="festina binary to use (default: build target/release/festina)")
-    ap.add_argument("--no-build", action="store_true", help="use target/release/festina as it is")
-    ap.add_argument("--no-write", action="store_true", help="print the section, do not write RESULTS.md")
+    c.festina_args(ap)
     args = ap.parse_args()
     load = c.loadavg()
     c.require("nginx", "go", "bun", "cargo")
@@ -165,10 +163,7 @@ def main():
     lines.append(c.table(["client", "process ms", "loop ms", "requests/s (process)",
                           f"process time ÷ {base_name}'s"], rows))
     text = "\n".join(lines)
-    print(text)
-    if not args.no_write:
-        c.write_section(SECTION, text)
-        c.log(f"wrote the section '{SECTION}' of {os.path.relpath(c.RESULTS, c.ROOT)}")
+    c.publish(args, SECTION, text)
 
 
 if __name__ == "__main__":

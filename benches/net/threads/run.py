@@ -98,23 +98,14 @@ def bench_roundtrip(tmp, festina, n, runs):
 
 def measure_proxy(name, start, duration):
     """One proxy's wrk result on `/` (keep-alive), or a str reason."""
-    port = c.free_port()
-    c.log(f"proxy: {name} on 127.0.0.1:{port}")
-    server = start(port)
-    try:
-        why = c.wait_http(server, port)
-        if why is None:
-            why = c.check_routes(port, {"/": c.ROUTES["/"]})
-            if why:
-                why = f"wrong response: {why}"
-        if why:
-            return f"not available: {why}"
+
+    def work(port, server):
         c.run_wrk(f"http://127.0.0.1:{port}/", duration="1s")
         r = c.run_wrk(f"http://127.0.0.1:{port}/", duration=duration)
         c.log(f"  {r['rps']:,.0f} req/s")
         return r
-    finally:
-        server.stop()
+
+    return c.with_server("proxy", name, start, work, {"/": c.ROUTES["/"]})
 
 
 UPSTREAM_ROW = "(the upstream alone: nginx `return 200`, 1 worker)"
@@ -214,9 +205,7 @@ def main():
     ap.add_argument("--duration", default="5s", help="wrk timed window (default 5s)")
     ap.add_argument("--rounds", type=int, default=1,
                     help="proxy: measure each server this many times, order rotated, keeping the best (default 1)")
-    ap.add_argument("--festina", help="festina binary to use (default: build target/release/festina)")
-    ap.add_argument("--no-build", action="store_true", help="use target/release/festina as it is")
-    ap.add_argument("--no-write", action="store_true", help="print the section, do not write RESULTS.md")
+    c.festina_args(ap)
     args = ap.parse_args()
     only = set(args.only.split(","))
     args.load = c.loadavg()
@@ -227,10 +216,7 @@ def main():
         rt = bench_roundtrip(tmp, festina, args.messages, args.runs) if "roundtrip" in only else {}
         proxy = bench_proxy(tmp, festina, args.duration, args.rounds) if "proxy" in only else {}
     text = report(rt, proxy, args)
-    print(text)
-    if not args.no_write:
-        c.write_section(SECTION, text)
-        c.log(f"wrote the section '{SECTION}' of {os.path.relpath(c.RESULTS, c.ROOT)}")
+    c.publish(args, SECTION, text)
 
 
 if __name__ == "__main__":
