@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peers import machine  # noqa: E402  (benches/peers.py)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -11,7 +11,6 @@ benches/setup.sh rather than dropping a row quietly.
 
 import datetime
 import http.client
-import importlib.util
 import os
 import re
 import shutil
@@ -24,13 +23,10 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-# machine(): the CPU, cores, memory and kernel line of benches/run.py (the
-# cross-language runner), loaded under its own name so that no module
-# called `run` is shadowed.
-_spec = importlib.util.spec_from_file_location("festina_bench_run", os.path.join(ROOT, "benches", "run.py"))
-_cross = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_cross)
-machine = _cross.machine
+# machine(): the CPU, cores, memory and kernel line shared by every runner
+# (benches/peers.py).
+sys.path.insert(0, os.path.join(ROOT, "benches"))
+from peers import machine  # noqa: E402
 NET = os.path.join(ROOT, "benches", "net")
 TOOLS_BIN = os.path.join(ROOT, "benches", ".tools", "bin")
 RESULTS = os.path.join(ROOT, "benches", "RESULTS.md")
