@@ -377,7 +377,7 @@ impl<'a> Checker<'a> {
     }
 
     fn check_not_builtin(&mut self, name: &str, range: TextRange) -> bool {
-        if festina_stdlib::RESERVED_GLOBALS.contains(&name) {
+        if festina_signatures::RESERVED_GLOBALS.contains(&name) {
             self.error(
                 range,
                 format!("'{name}' is a built-in name and cannot be redeclared"),
