@@ -4,33 +4,18 @@
 //! the same check at load in debug builds; this test runs it in every
 //! build profile, the suite's `fast` one included.
 
+mod mutations;
+
 use festina_compiler::codegen::Options;
 use festina_compiler::driver::{compile_file_with, render_diagnostics};
-use std::path::{Path, PathBuf};
-
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            sources(&p, out);
-        } else if p.extension().is_some_and(|x| x == "f") {
-            out.push(p);
-        }
-    }
-}
 
 #[test]
 fn no_register_is_read_after_its_release_in_the_corpus() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files = Vec::new();
-    sources(&root.join("tests/programs"), &mut files);
-    sources(&root.join("examples"), &mut files);
-    files.sort();
+    // The corpus the fuzz tests mutate: the examples, the golden programs
+    // and the parser's test data (most of which does not compile).
+    let files = mutations::corpus();
     let mut checked = 0;
-    for path in &files {
+    for (path, _) in &files {
         for fusion in [true, false] {
             let Ok(program) = compile_file_with(path, Options { fusion }) else {
                 continue;

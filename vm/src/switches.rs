@@ -9,7 +9,7 @@
 //!
 //! | variable | turns off |
 //! |---|---|
-//! | [`NO_FUSION`] | the code generator's fused and shortened forms (compare-and-branch, immediates, pinned literals, globals in registers, `NewArrFrom`, in-place append) and the loader's instruction pairing (`AddIntImmCmpJump`, `MulAddInt`) |
+//! | [`NO_FUSION`] | the code generator's fused and shortened forms (compare-and-branch, immediates, pinned literals, globals in registers, `NewArrFrom`, in-place appends and templates) and the loader's instruction pairing (`AddIntImmCmpJump`, `MulAddInt`) |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
 //! The values are read when a program is compiled or loaded, never in the

@@ -582,7 +582,7 @@ impl FuncGen<'_> {
 
     /// A template: the first part into `dst`, then one in-place
     /// `AppendText` per further part (the VM copies first if `dst` shares
-    /// its text with another binding).
+    /// its text with another binding; `Concat` without fusions).
     fn template(&mut self, parts: &[Expr], dst: Reg) {
         let Some((first, rest)) = parts.split_first() else {
             self.load_const(Const::Text(String::new()), dst);
@@ -592,7 +592,16 @@ impl FuncGen<'_> {
         for p in rest {
             let mark = self.temp_mark();
             let src = self.expr_any(p);
-            self.emit(Instr::AppendText { dst, src });
+            // Without fusions, each part makes a fresh text (`Concat`).
+            self.emit(if self.fusion {
+                Instr::AppendText { dst, src }
+            } else {
+                Instr::Concat {
+                    dst,
+                    a: dst,
+                    b: src,
+                }
+            });
             self.reset_temps(mark);
         }
     }

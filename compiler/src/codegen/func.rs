@@ -139,18 +139,24 @@ impl<'a> FuncGen<'a> {
         for &g in globals {
             let r = self.reserve_local_reg();
             self.global_regs.push((g, r));
-            let ins = match module.globals[g as usize].ty.strip_manual() {
-                Type::Int => Instr::LoadInt { dst: r, imm: 0 },
-                Type::Float => Instr::LoadConst {
-                    dst: r,
-                    k: self.constant(Const::Float(0.0)),
-                },
-                Type::Bool => Instr::LoadBool { dst: r, value: 0 },
-                _ => Instr::LoadNull { dst: r },
-            };
-            self.emit(ins);
+            self.zero_scalar_to(&module.globals[g as usize].ty, r);
         }
         self
+    }
+
+    /// `R[r] :=` the scalar zero of `ty` (`0`, `0.0`, `false`), or null for
+    /// any other type.
+    fn zero_scalar_to(&mut self, ty: &Type, r: Reg) {
+        let ins = match ty.strip_manual() {
+            Type::Int => Instr::LoadInt { dst: r, imm: 0 },
+            Type::Float => Instr::LoadConst {
+                dst: r,
+                k: self.constant(Const::Float(0.0)),
+            },
+            Type::Bool => Instr::LoadBool { dst: r, value: 0 },
+            _ => Instr::LoadNull { dst: r },
+        };
+        self.emit(ins);
     }
 
     /// Load the literals the function's loops use as operands into
@@ -251,16 +257,8 @@ impl<'a> FuncGen<'a> {
             self.emit(Instr::ReturnVoid {});
         } else {
             let r = self.alloc_temp();
-            let ins = match self.func.ret.strip_manual() {
-                Type::Int => Instr::LoadInt { dst: r, imm: 0 },
-                Type::Float => Instr::LoadConst {
-                    dst: r,
-                    k: self.constant(Const::Float(0.0)),
-                },
-                Type::Bool => Instr::LoadBool { dst: r, value: 0 },
-                _ => Instr::LoadNull { dst: r },
-            };
-            self.emit(ins);
+            let func = self.func;
+            self.zero_scalar_to(&func.ret, r);
             self.emit(Instr::Return { src: r });
             self.reset_temps(r);
         }

@@ -116,7 +116,7 @@
 //!
 //! `TryEnter { reg, off }` names the catch variable's register, reserved
 //! before the body, and the handler's address; the body ends with
-//! `TryExit` and a jump over the handler. The handler starts by nulling
+//! `TryExit` and a jump over the handler. The handler starts by releasing (`Release`)
 //! every register the body used above the catch register, releasing what
 //! the interrupted body held. `break`/`continue`/`return` emit one
 //! `TryExit` for each `try` body they leave (for `return` this only keeps
@@ -136,7 +136,8 @@
 //! [`Options::fusion`] (off with `FESTINA_NO_FUSION=1` or
 //! `FESTINA_NO_OPT=1`, read by the driver) turns off every fused or
 //! shortened form: compare-and-branch, immediates, pinned literals,
-//! globals in registers, `NewArrFrom`, the in-place append. The golden
+//! globals in registers, `NewArrFrom`, the in-place append (statements and
+//! templates). The golden
 //! corpus runs both ways and must give identical results.
 //!
 //! # Line table
@@ -187,8 +188,8 @@ pub struct Options {
     /// instructions, immediate operands (`AddIntImm`, `Jump<cmp>IntImm`,
     /// `x++` as one `AddIntImm`), literals pinned in registers, globals
     /// kept in registers, `NewArrFrom` for array literals and in-place
-    /// `AppendText` for `s = s + ...`. Off, every operation is its plain
-    /// instruction (`LoadInt` + `AddInt`, a compare then
+    /// `AppendText` for `s = s + ...` and templates. Off, every operation
+    /// is its plain instruction (`LoadInt` + `AddInt`, a compare then
     /// `JumpIfTrue`/`JumpIfFalse`, `GetGlobal`, `NewArr` + `ArrPush`,
     /// `Concat`): the reference the optimised code must agree with.
     pub fusion: bool,

@@ -1432,8 +1432,9 @@ fn line_table_follows_statements() {
     );
 }
 
-#[test]
-fn pure_struct_enum_wrap_is_free_and_enum_fields_dedup() {
+/// [`point_module`] with the pure-struct enum `Shape = P`, and the
+/// expression wrapping a fresh `P` (its fields set from `fields`) into it.
+fn shape_module(fields: Vec<(u16, Expr)>) -> (Module, Expr) {
     use festina_vm::program::Enum;
     let mut m = point_module();
     m.enums = vec![Enum {
@@ -1442,21 +1443,22 @@ fn pure_struct_enum_wrap_is_free_and_enum_fields_dedup() {
         member_names: vec!["P".into()],
         pure_struct: true,
     }];
-    let enum_ty = Type::Enum(0);
+    let point = ex(ExprKind::NewStruct { sid: 0, fields }, Type::Struct(0));
     let wrap = ex(
         ExprKind::EnumWrap {
-            expr: Box::new(ex(
-                ExprKind::NewStruct {
-                    sid: 0,
-                    fields: vec![],
-                },
-                Type::Struct(0),
-            )),
+            expr: Box::new(point),
             enum_id: 0,
             member: 0,
         },
-        enum_ty.clone(),
+        Type::Enum(0),
     );
+    (m, wrap)
+}
+
+#[test]
+fn pure_struct_enum_wrap_is_free_and_enum_fields_dedup() {
+    let (mut m, wrap) = shape_module(vec![]);
+    let enum_ty = Type::Enum(0);
     let field = || {
         ex(
             ExprKind::EnumField {
@@ -1640,30 +1642,8 @@ fn calls_beyond_the_65536th_function() {
 /// `EnumFieldWide` and an `ExtraArg`.
 #[test]
 fn enum_field_reads_beyond_16_bits() {
-    use festina_vm::program::Enum;
-    let mut m = point_module();
-    m.enums = vec![Enum {
-        name: "Shape".into(),
-        members: vec![Type::Struct(0)],
-        member_names: vec!["P".into()],
-        pure_struct: true,
-    }];
+    let (mut m, wrap) = shape_module(vec![(0, int(42))]);
     let enum_ty = Type::Enum(0);
-    let point = ex(
-        ExprKind::NewStruct {
-            sid: 0,
-            fields: vec![(0, int(42))],
-        },
-        Type::Struct(0),
-    );
-    let wrap = ex(
-        ExprKind::EnumWrap {
-            expr: Box::new(point),
-            enum_id: 0,
-            member: 0,
-        },
-        enum_ty.clone(),
-    );
     // Distinct references (by name) to the same field `x`.
     let field = |i: usize| {
         ex(
