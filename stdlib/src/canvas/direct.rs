@@ -43,18 +43,12 @@ pub const MAX_MASK_RADIUS: i64 = 128;
 /// radius); the oldest is dropped first.
 const MASK_CACHE: usize = 64;
 
-/// The environment variable that switches the direct paths off.
-pub const NO_DIRECT_FILL: &str = "FESTINA_NO_DIRECT_FILL";
-
-/// The team's umbrella switch: set, every optimisation is off.
-pub const NO_OPT: &str = "FESTINA_NO_OPT";
-
 /// Whether the direct paths are on for a canvas state created now: off
-/// when [`NO_DIRECT_FILL`] or [`NO_OPT`] is set to anything but empty or
-/// `0`.
+/// when `FESTINA_NO_DIRECT_FILL` or the umbrella `FESTINA_NO_OPT` is set
+/// (`festina_vm::switches`).
 pub fn enabled_by_environment() -> bool {
-    let set = |var: &str| matches!(std::env::var_os(var), Some(v) if !v.is_empty() && v != "0");
-    !(set(NO_DIRECT_FILL) || set(NO_OPT))
+    use festina_vm::switches::{disabled, NO_DIRECT_FILL};
+    !disabled(NO_DIRECT_FILL)
 }
 
 /// The direct paths of one interpreter: the switch and the circle masks.
