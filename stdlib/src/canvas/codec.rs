@@ -109,7 +109,7 @@ fn png_palette_sane(bytes: &[u8]) -> bool {
     while let Some(head) = bytes.get(at..at + 8) {
         let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
         match &head[4..8] {
-            b"PLTE" if len % 3 != 0 => return false,
+            b"PLTE" if !len.is_multiple_of(3) => return false,
             b"PLTE" => entries = Some(len / 3),
             b"tRNS" if entries.is_some_and(|n| len > n) => return false,
             b"IDAT" => break,

@@ -85,15 +85,14 @@ pub fn entries() -> Vec<NativeEntry> {
     ]
 }
 
-/// The canvas as a target with the style and direct paths, or the
-/// failure naming the call site (no memory for the canvas).
+/// The canvas as a target with the style and direct paths; failing only
+/// when there is no memory for the canvas surface (a failure with no
+/// call site: looking the site up costs every call).
 macro_rules! parts {
     ($it:ident) => {{
-        let loc = $it.location();
-        match canvas($it)?.parts() {
-            Ok(p) => p,
-            Err(e) => return Err(Trap::Fail(format!("the canvas: {e} at {loc}"))),
-        }
+        canvas($it)?
+            .parts()
+            .map_err(|e| Trap::Fail(format!("the canvas: {e}")))?
     }};
 }
 
@@ -130,12 +129,11 @@ fn draw_pixel(it: &mut Interpreter, args: &[Value]) -> R {
 
 fn draw_text(it: &mut Interpreter, args: &[Value]) -> R {
     let t_arg = text(args, 0).unwrap_or("");
-    let loc = it.location();
     let c = canvas(it)?;
     let options = c.font_options.clone();
     let (mut t, style, _) = c
         .parts()
-        .map_err(|e| Trap::Fail(format!("the canvas: {e} at {loc}")))?;
+        .map_err(|e| Trap::Fail(format!("the canvas: {e}")))?;
     if let Some(options) = options {
         let ink = style.ink(None, None);
         t.text(
@@ -212,11 +210,10 @@ fn save(it: &mut Interpreter, args: &[Value]) -> R {
 
 /// `saveCanvas()`: a copy of the canvas as a new image.
 fn snapshot(it: &mut Interpreter, _args: &[Value]) -> R {
-    let loc = it.location();
     let (t, _, _) = parts!(it);
     match t.surface.copy() {
         Ok(s) => Ok(Value::handle(ImgObj::new(s))),
-        Err(e) => Err(Trap::Fail(format!("saveCanvas(): {e} at {loc}"))),
+        Err(e) => Err(fail(it, format!("saveCanvas(): {e}"))),
     }
 }
 
