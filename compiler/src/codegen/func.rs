@@ -414,9 +414,16 @@ impl<'a> FuncGen<'a> {
     // ---- releases (§13.1) ----
 
     /// Remember that temporary `r` now holds a value of type `ty`, so that
-    /// it is nulled at the next flush if the value is managed.
+    /// it is nulled at the next flush if the value is managed. A scalar
+    /// written over a managed value released it (the VM drops what a
+    /// register held when it is written), so `r` is clean again: nulling
+    /// it at a flush would destroy the scalar, which a branch emitted
+    /// after the flush may still read (`if f(x) != g(y)` with managed
+    /// arguments).
     pub fn note_value(&mut self, r: Reg, ty: &Type) {
-        if self.is_temp(r) && ty.is_managed() && !self.dirty.contains(&r) {
+        if !ty.is_managed() {
+            self.dirty.retain(|&d| d != r);
+        } else if self.is_temp(r) && !self.dirty.contains(&r) {
             self.dirty.push(r);
         }
     }
