@@ -591,3 +591,51 @@ pub(crate) mod tests {
         );
     }
 }
+
+/// The media files of the golden tests (`tests/programs/audio/`), which
+/// are committed: this test is what writes them, and checks that the
+/// committed files are exactly its output (`FESTINA_BLESS=1` rewrites
+/// them).
+#[cfg(test)]
+mod fixtures {
+    use super::tests::{wav, wav_with};
+    use super::*;
+
+    fn fixtures() -> Vec<(&'static str, Vec<u8>)> {
+        let long = wav(1, 2000, 8000);
+        vec![
+            // 0.25 s, mono.
+            ("short.wav", wav(1, 2000, 500)),
+            // 4 s, mono: still playing when the tests look.
+            ("long.wav", long.clone()),
+            // 0.25 s, stereo.
+            ("stereo.wav", wav(2, 4000, 1000)),
+            // long.wav cut inside its data chunk.
+            ("truncated.wav", long[..600].to_vec()),
+            // A header announcing a sample rate of 0.
+            ("zero_rate.wav", wav_with(1, 1, 0, 16, &[0; 64])),
+            // A header announcing no channels.
+            ("zero_channels.wav", wav_with(1, 0, 8000, 16, &[0; 64])),
+            // 8-bit PCM.
+            ("eight_bit.wav", wav_with(1, 1, 8000, 8, &[0x80; 64])),
+            // Not audio at all.
+            ("text.wav", b"these are not the bytes of a sound\n".to_vec()),
+        ]
+    }
+
+    #[test]
+    fn golden_fixtures_are_generated() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/programs/audio");
+        let bless = std::env::var_os("FESTINA_BLESS").is_some();
+        for (name, bytes) in fixtures() {
+            let path = format!("{dir}/{name}");
+            if bless {
+                std::fs::write(&path, &bytes).unwrap();
+            }
+            let on_disk = std::fs::read(&path).unwrap_or_default();
+            assert!(on_disk == bytes, "{path} differs from its generator");
+            let good = ["short.wav", "long.wav", "stereo.wav"].contains(&name);
+            assert_eq!(decode(bytes.into()).is_ok(), good, "{name}");
+        }
+    }
+}
