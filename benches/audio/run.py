@@ -19,11 +19,13 @@ The latency of pygame.mixer is measured through SDL's disk audio driver
 stream in real time the way a device would. pydub has no player of its own
 (simpleaudio needs an ALSA device), so it has no latency row.
 
-The Festina side follows the same protocol with two programs (written
-separately; until they exist their rows say "not available"):
+The Festina side follows the same protocol with two programs, run with
+FESTINA_AUDIO_SINK=null and FESTINA_AUDIO_TRACE=out/trace-<name>.txt:
     festina benches/audio/decode.f FILE RUNS   -> decode_ms <min> <median> frames <n> rate <hz> channels <n>
     festina benches/audio/latency.f CLICK RUNS -> latency_ms wall <min> <median> stream <min> <median>
-(the latency program measures against Festina's null sink.)
+Each reads the runtime's audio trace (stdlib/src/audio/trace.rs), which
+times a load from before the file is read to the decoded clip, and a
+play() to the moment the null sink pulls the clip's first non-zero sample.
 """
 
 import argparse
@@ -97,7 +99,12 @@ def main():
         src = os.path.join(HERE, name)
         if not os.path.exists(src):
             return f"not available: benches/audio/{name} does not exist yet"
-        return [festina, src] if festina else "not available: no festina binary"
+        if not festina:
+            return "not available: no festina binary"
+        # The programs read the runtime's audio trace (stdlib/src/audio/
+        # trace.rs) for their timings; sound goes to the null sink.
+        trace = os.path.join(OUT, f"trace-{name[:-2]}.txt")
+        return ["env", "FESTINA_AUDIO_SINK=null", f"FESTINA_AUDIO_TRACE={trace}", festina, src]
 
     decode = {}
     for kind, path in files.items():

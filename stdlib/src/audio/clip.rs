@@ -50,10 +50,10 @@ pub struct Decoded {
     pub encoded: Arc<[u8]>,
 }
 
-/// Decode `bytes` (§8.13; formats in `decode.rs`), noting the time taken
+/// Decode `bytes` (§8.13; formats in `decode.rs`), noting the time since
+/// `started` (when the load began: before the file was read, for a file)
 /// in the trace.
-pub fn decode_bytes(bytes: Vec<u8>) -> Result<Decoded, DecodeError> {
-    let started = Instant::now();
+pub fn decode_bytes(bytes: Vec<u8>, started: Instant) -> Result<Decoded, DecodeError> {
     let encoded: Arc<[u8]> = bytes.into();
     let pcm = decode::decode(Arc::clone(&encoded))?;
     trace::decode(
@@ -223,7 +223,7 @@ impl SentHandle for SentAud {
 /// (§2.3): for a database column (§15.3) and an HTTP body's `.toAud()`
 /// (§19.2). It has no path.
 pub fn value_from_bytes(bytes: &[u8]) -> Value {
-    match decode_bytes(bytes.to_vec()) {
+    match decode_bytes(bytes.to_vec(), Instant::now()) {
         Ok(d) => Value::handle(AudObj::new(d, None)),
         Err(_) => Value::Null,
     }
@@ -271,7 +271,7 @@ mod tests {
     fn pending_clips_are_silent_until_filled() {
         let a = AudObj::pending(Some("x.wav".into()));
         assert_eq!(a.pcm().frames(), 0);
-        a.fill(decode_bytes(wav(1, 8000, 5)).unwrap());
+        a.fill(decode_bytes(wav(1, 8000, 5), Instant::now()).unwrap());
         assert_eq!(a.pcm().frames(), 5);
     }
 }

@@ -294,15 +294,28 @@ fn looks_like_mp3(b: &[u8]) -> bool {
     (b.len() >= 3 && &b[0..3] == b"ID3") || frame_header(b).is_some()
 }
 
-/// Walk the frames: the byte range `[start, end)` of the run of
-/// consecutive frames alike the first, and the first frame's header.
-fn mp3_frames(b: &[u8]) -> Result<(usize, usize, FrameHeader), DecodeError> {
+/// The frames of an MP3 stream: where they are and what they hold.
+#[derive(Clone, Copy, Debug)]
+struct Frames {
+    /// Byte offset of the first frame.
+    start: usize,
+    /// Byte offset just past the last frame of the run.
+    end: usize,
+    /// Number of frames in the run.
+    count: usize,
+    /// The first frame's header.
+    first: FrameHeader,
+}
+
+/// Walk the frames: the run of consecutive frames alike the first.
+fn mp3_frames(b: &[u8]) -> Result<Frames, DecodeError> {
     let start = first_frame_offset(b)?;
     if start >= b.len() {
         return Err(DecodeError::Truncated);
     }
     let first = frame_header(&b[start..]).ok_or(DecodeError::Malformed)?;
     let mut at = start;
+    let mut count = 0;
     while let Some(h) = b.get(at..).and_then(frame_header) {
         if h.version != first.version || h.rate != first.rate || h.mono != first.mono {
             break;
@@ -311,20 +324,30 @@ fn mp3_frames(b: &[u8]) -> Result<(usize, usize, FrameHeader), DecodeError> {
             return Err(DecodeError::Truncated);
         }
         at += h.len;
+        count += 1;
     }
-    Ok((start, at, first))
+    Ok(Frames {
+        start,
+        end: at,
+        count,
+        first,
+    })
 }
 
 fn decode_mp3(bytes: Arc<[u8]>) -> Result<Pcm, DecodeError> {
-    let (_, end, first) = mp3_frames(&bytes)?;
+    let frames = mp3_frames(&bytes)?;
+    let (end, first) = (frames.end, frames.first);
     // The tag stays in front: the decoder reads it (and skips it), and the
     // first frame may be the LAME/Xing header that gapless playback needs.
     // What follows the frames is cut off.
     let channels = if first.mono { 1u16 } else { 2 };
+    // Samples per frame and channel: 1,152 for MPEG-1, 576 otherwise.
+    let per_frame = if first.version == 3 { 1152 } else { 576 };
+    let capacity = frames.count * per_frame * channels as usize * 2;
     let out = if end == bytes.len() {
-        decode_frames(Cursor::new(bytes), channels)?
+        decode_frames(Cursor::new(bytes), channels, capacity)?
     } else {
-        decode_frames(Cursor::new(bytes[..end].to_vec()), channels)?
+        decode_frames(Cursor::new(bytes[..end].to_vec()), channels, capacity)?
     };
     let end = out.len();
     Ok(Pcm {
@@ -338,9 +361,10 @@ fn decode_mp3(bytes: Arc<[u8]>) -> Result<Pcm, DecodeError> {
 }
 
 /// The samples rodio's MP3 decoder makes of `data`, as 16-bit
-/// little-endian bytes, in whole frames of `channels` samples. Refused
-/// when the decoder disagrees on the channel count or yields nothing.
-fn decode_frames<R>(data: R, channels: u16) -> Result<Vec<u8>, DecodeError>
+/// little-endian bytes, in whole frames of `channels` samples (`capacity`
+/// bytes expected). Refused when the decoder disagrees on the channel
+/// count or yields nothing.
+fn decode_frames<R>(data: R, channels: u16, capacity: usize) -> Result<Vec<u8>, DecodeError>
 where
     R: std::io::Read + std::io::Seek + Send + Sync + 'static,
 {
@@ -354,7 +378,9 @@ where
     if decoder.channels().get() != channels {
         return Err(DecodeError::Malformed);
     }
-    let mut out: Vec<u8> = Vec::new();
+    // A hint only: a corrupt stream cannot make it allocate more than its
+    // own frames could decode to.
+    let mut out: Vec<u8> = Vec::with_capacity(capacity);
     for s in decoder {
         let v = (s.clamp(-1.0, 1.0) * 32_767.0).round() as i16;
         out.extend_from_slice(&v.to_le_bytes());
@@ -534,7 +560,7 @@ pub(crate) mod tests {
     #[test]
     fn truncated_mp3s_are_refused() {
         let b = mp3_fixture();
-        let (start, end, _) = mp3_frames(&b).unwrap();
+        let Frames { start, end, .. } = mp3_frames(&b).unwrap();
         assert!(end > start);
         // Cut inside every frame's bytes (not on a boundary) and inside
         // the tag: refused. Cutting exactly on a frame boundary leaves a
@@ -561,20 +587,50 @@ pub(crate) mod tests {
         }
     }
 
+    /// The deterministic smoke test of the fuzz target
+    /// (`stdlib/fuzz/fuzz_targets/aud_decode.rs`): bytes of the fixtures
+    /// overwritten at random places, cut at random lengths, and random
+    /// bytes behind each format's magic; whatever decodes is consistent.
     #[test]
-    fn corrupt_mp3s_never_panic() {
-        let b = mp3_fixture();
+    fn corrupt_bytes_never_panic() {
         let mut x = 0x2545_F491_u32;
-        for round in 0..40 {
-            let mut c = b.clone();
-            for _ in 0..(1 + round % 7) {
-                x ^= x << 13;
-                x ^= x >> 17;
-                x ^= x << 5;
-                let i = x as usize % c.len();
-                c[i] = (x >> 8) as u8;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x
+        };
+        let seeds = [mp3_fixture(), wav(2, 8000, 64), wav(1, 44_100, 300)];
+        for round in 0..600 {
+            let mut c = seeds[round % seeds.len()].clone();
+            match round % 3 {
+                0 => {
+                    for _ in 0..(1 + round % 7) {
+                        let r = next();
+                        let i = r as usize % c.len();
+                        c[i] = (r >> 8) as u8;
+                    }
+                }
+                1 => {
+                    let n = next() as usize % c.len();
+                    c.truncate(n);
+                }
+                _ => {
+                    let keep = if c.starts_with(b"RIFF") { 40 } else { 4 };
+                    for b in c.iter_mut().skip(keep) {
+                        *b = next() as u8;
+                    }
+                }
             }
-            let _ = dec(c);
+            if let Ok(p) = dec(c) {
+                assert!((1..=MAX_CHANNELS).contains(&p.channels));
+                assert!((1..=MAX_RATE).contains(&p.rate));
+                assert!(p.end <= p.bytes.len());
+                assert!((p.end - p.start).is_multiple_of(2 * p.channels as usize));
+                if p.samples() > 0 {
+                    let _ = p.sample(p.samples() - 1);
+                }
+            }
         }
     }
 

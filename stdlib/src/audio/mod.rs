@@ -61,6 +61,7 @@ use pool::Pool;
 use sink::Output;
 use std::rc::Rc;
 use std::sync::{Mutex, MutexGuard};
+use std::time::Instant;
 
 /// The natives of the facility, for the registry.
 pub fn natives() -> Vec<NativeEntry> {
@@ -159,9 +160,10 @@ fn load(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let Some(path) = text(args, 0) else {
         return Ok(Value::Null);
     };
+    let started = Instant::now();
     let decoded = crate::blob::file::read_file(path)
         .ok_or(None)
-        .and_then(|b| clip::decode_bytes(b).map_err(Some));
+        .and_then(|b| clip::decode_bytes(b, started).map_err(Some));
     match decoded {
         Ok(d) => Ok(Value::handle(AudObj::new(d, Some(path.to_string())))),
         Err(e) => Err(Trap::Fail(format!(
@@ -184,9 +186,10 @@ fn load_async(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let value = Value::Handle(Rc::clone(&target));
     it.event_loop()?.spawn_job(
         Box::new(move || {
+            let started = Instant::now();
             let d = path
                 .and_then(|p| crate::blob::file::read_file(&p))
-                .and_then(|b| clip::decode_bytes(b).ok());
+                .and_then(|b| clip::decode_bytes(b, started).ok());
             Box::new(d) as JobResult
         }),
         Box::new(move |it, result| {

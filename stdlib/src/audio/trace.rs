@@ -8,7 +8,7 @@
 //!
 //! | event | line |
 //! |---|---|
-//! | a clip decoded | `decode <wav\|mp3> <µs taken> frames <n> rate <hz> channels <n>` |
+//! | a clip loaded | `decode <wav\|mp3> <µs taken, reading the file included> frames <n> rate <hz> channels <n>` |
 //! | a playback started | `play <id> channel <n> at <µs> pos <frames>` |
 //! | its first non-zero sample pulled by the output | `sound <id> at <µs> pos <frames>` |
 //!
