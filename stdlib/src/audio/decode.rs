@@ -297,8 +297,6 @@ fn looks_like_mp3(b: &[u8]) -> bool {
 /// The frames of an MP3 stream: where they are and what they hold.
 #[derive(Clone, Copy, Debug)]
 struct Frames {
-    /// Byte offset of the first frame.
-    start: usize,
     /// Byte offset just past the last frame of the run.
     end: usize,
     /// Number of frames in the run.
@@ -327,7 +325,6 @@ fn mp3_frames(b: &[u8]) -> Result<Frames, DecodeError> {
         count += 1;
     }
     Ok(Frames {
-        start,
         end: at,
         count,
         first,
@@ -382,7 +379,9 @@ where
     // own frames could decode to.
     let mut out: Vec<u8> = Vec::with_capacity(capacity);
     for s in decoder {
-        let v = (s.clamp(-1.0, 1.0) * 32_767.0).round() as i16;
+        // Round half away from zero; `as` saturates past full scale.
+        let v = s * 32_767.0;
+        let v = (v + 0.5f32.copysign(v)) as i16;
         out.extend_from_slice(&v.to_le_bytes());
     }
     let frame = 2 * channels as usize;
@@ -560,7 +559,8 @@ pub(crate) mod tests {
     #[test]
     fn truncated_mp3s_are_refused() {
         let b = mp3_fixture();
-        let Frames { start, end, .. } = mp3_frames(&b).unwrap();
+        let start = first_frame_offset(&b).unwrap();
+        let end = mp3_frames(&b).unwrap().end;
         assert!(end > start);
         // Cut inside every frame's bytes (not on a boundary) and inside
         // the tag: refused. Cutting exactly on a frame boundary leaves a
