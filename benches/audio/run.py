@@ -148,7 +148,12 @@ def main():
               "decode. pygame.mixer's latency is measured through SDL's disk audio driver (512-frame buffers, real-time "
               "pacing): `play() to the sample seen` is wall time until the first non-zero sample of the clip appears in "
               "the driver's output file; `queued ahead` is that sample's position in the stream after the play() "
-              "position. pydub has no player without a sound device, so no latency row."]
+              "position. pydub has no player without a sound device, so no latency row. Festina's times come "
+              "from its audio trace (FESTINA_AUDIO_TRACE): a load is timed from before the file is read to the "
+              "decoded clip; its null sink pulls 512-frame periods in real time and keeps nothing queued ahead, "
+              "so a new clip starts at the next frame it pulls and `play() to the sample` is the wait for that "
+              "pull (at most one period, less when the busy machine had the sink thread waiting for a core); "
+              "a sound card adds its own buffer on top (rodio asks cpal for about 50 ms)."]
     peers.publish(TITLE, lines, not args.no_write)
 
 
