@@ -12,7 +12,7 @@
 //!   [`native::Trap`]).
 //! - [`render`]: text form of values (§8.21), including C `%g` floats.
 //! - [`verify`]: load-time checks that let the loop trust every operand.
-//! - [`windows`]: load-time inference of functions whose registers only
+//! - [`register_windows`]: load-time inference of functions whose registers only
 //!   ever hold scalars (their returns release nothing).
 //! - [`disasm`]: the readable listing (`--emit-bytecode`).
 //! - [`serialize`]: the versioned binary form of a program (bundles).
@@ -95,10 +95,10 @@ pub mod interp;
 pub mod native;
 pub mod opcode;
 pub mod program;
+pub mod register_windows;
 pub mod render;
 pub mod row;
 pub mod serialize;
 pub mod types;
 pub mod value;
 pub mod verify;
-pub mod windows;

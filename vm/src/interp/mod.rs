@@ -43,7 +43,7 @@
 //!
 //! At load the interpreter copies each function's code and pairs some
 //! instructions that always run back to back (`AddIntImmCmpJump`,
-//! `MulAddInt`), and [`crate::windows`] finds the functions whose
+//! `MulAddInt`), and [`crate::register_windows`] finds the functions whose
 //! registers only ever hold scalars: their returns skip the release scan.
 //!
 //! # Exceptions
@@ -124,7 +124,7 @@ struct FnInfo {
     code: *const Instr,
     nregs: u32,
     /// The window only ever holds scalars: a return has nothing to
-    /// release (see [`crate::windows`]).
+    /// release (see [`crate::register_windows`]).
     scalar: bool,
 }
 
@@ -278,7 +278,7 @@ impl Interpreter {
                 c.into_boxed_slice()
             })
             .collect::<Rc<[Box<[Instr]>]>>();
-        let scalar = crate::windows::scalar_windows(&program);
+        let scalar = crate::register_windows::scalar_windows(&program);
         let fns = program
             .functions
             .iter()
