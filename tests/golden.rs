@@ -13,8 +13,12 @@
 //! * in both cases, a file whose first line is `// golden: skip` is reported
 //!   as ignored.
 //!
-//! Each program is a test in two modes (see `FESTINA_GOLDEN_MODE` below):
-//! run directly, reported as `<path>`, then bundled, reported as
+//! Each program is a test in three variants (see `FESTINA_GOLDEN_MODE`
+//! below): run directly, reported as `<path>`; run directly again with
+//! every optimisation switched off (`FESTINA_NO_OPT=1`, which implies
+//! `FESTINA_NO_FAST_TIER=1` and every other switch, see
+//! `vm/src/switches.rs`), reported as `<path> [no-opt]`, which must give
+//! the same stdout, stderr and exit status; then bundled, reported as
 //! `<path> [bundle]`.
 //!
 //! How it runs a test
@@ -69,12 +73,14 @@
 //! * `FESTINA_BIN=/path/to/festina`: run another build of the binary instead
 //!   of the one cargo built.
 //! * `FESTINA_GOLDEN_THREADS=N`: number of worker threads (default 2).
-//! * `FESTINA_GOLDEN_MODE`: `both` (the default) runs every test in both
-//!   modes, `run` only directly, `bundle` only bundled. Blessing writes
-//!   expectations from direct runs only, so it cannot be combined with
-//!   `bundle`; with `both`, a program's bundle run is compared with the
-//!   files its direct run just wrote. Filters match the reported names, so
-//!   `[bundle]` selects the bundle runs.
+//! * `FESTINA_GOLDEN_MODE`: `both` (the default) runs every test in all
+//!   three variants, `run` directly with and without optimisations,
+//!   `bundle` only bundled, `no-opt` only directly without optimisations.
+//!   Blessing writes expectations from direct runs (with optimisations)
+//!   only, so it cannot be combined with `bundle` or `no-opt`; with `both`,
+//!   a program's other runs are compared with the files its direct run
+//!   just wrote. Filters match the reported names, so `[bundle]` selects
+//!   the bundle runs and `[no-opt]` the runs without optimisations.
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -99,12 +105,15 @@ const MAX_DIFF_LINES: usize = 2000;
 /// Which ways of executing the programs a run covers.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
-    /// Only `festina <name>.f [args...]`.
+    /// `festina <name>.f [args...]`, with and without optimisations.
     Run,
     /// Only the bundles: `festina compile <name>.f -o <tmp>`, then the
     /// bundle (the VM with the bytecode embedded) with the same arguments.
     Bundle,
-    /// Both, each program directly first, then bundled (the default).
+    /// Only `festina <name>.f [args...]` with `FESTINA_NO_OPT=1`.
+    NoOpt,
+    /// All three, each program directly first, then without
+    /// optimisations, then bundled (the default).
     Both,
 }
 
@@ -113,6 +122,9 @@ enum Mode {
 enum Variant {
     /// `festina <name>.f [args...]`.
     Direct,
+    /// `festina <name>.f [args...]` with `FESTINA_NO_OPT=1`: every
+    /// optimisation (fast tier, fusions, ...) switched off.
+    NoOpt,
     /// `festina compile`, then the bundle.
     Bundle,
 }
@@ -120,9 +132,10 @@ enum Variant {
 impl Mode {
     fn variants(self) -> &'static [Variant] {
         match self {
-            Mode::Run => &[Variant::Direct],
+            Mode::Run => &[Variant::Direct, Variant::NoOpt],
             Mode::Bundle => &[Variant::Bundle],
-            Mode::Both => &[Variant::Direct, Variant::Bundle],
+            Mode::NoOpt => &[Variant::NoOpt],
+            Mode::Both => &[Variant::Direct, Variant::NoOpt, Variant::Bundle],
         }
     }
 }
@@ -132,6 +145,7 @@ impl Variant {
     fn name(self, display: &str) -> String {
         match self {
             Variant::Direct => display.to_owned(),
+            Variant::NoOpt => format!("{display} [no-opt]"),
             Variant::Bundle => format!("{display} [bundle]"),
         }
     }
@@ -273,7 +287,7 @@ fn run() -> Result<bool, String> {
         return Ok(true);
     }
 
-    if config.mode == Mode::Bundle && config.bless != Bless::Off {
+    if matches!(config.mode, Mode::Bundle | Mode::NoOpt) && config.bless != Bless::Off {
         return Err(
             "FESTINA_BLESS writes expectations from direct runs; use FESTINA_GOLDEN_MODE=run or both"
                 .into(),
@@ -376,9 +390,10 @@ fn read_config() -> Result<Config, String> {
         "" | "both" => Mode::Both,
         "run" => Mode::Run,
         "bundle" => Mode::Bundle,
+        "no-opt" => Mode::NoOpt,
         other => {
             return Err(format!(
-                "unknown FESTINA_GOLDEN_MODE '{other}' (expected both, run or bundle)"
+                "unknown FESTINA_GOLDEN_MODE '{other}' (expected both, run, bundle or no-opt)"
             ))
         }
     };
@@ -567,12 +582,14 @@ fn run_one(config: &Config, job: &Job, variant: Variant) -> Outcome {
     };
 
     let actual = match variant {
-        Variant::Direct => match execute(&config.bin, &test.source, &args) {
-            Ok(actual) => actual,
-            Err(e) => {
-                return Outcome::Failed(format!("cannot run {}: {e}\n", config.bin.display()))
+        Variant::Direct | Variant::NoOpt => {
+            match execute(&config.bin, &test.source, &args, variant == Variant::NoOpt) {
+                Ok(actual) => actual,
+                Err(e) => {
+                    return Outcome::Failed(format!("cannot run {}: {e}\n", config.bin.display()))
+                }
             }
-        },
+        }
         Variant::Bundle => match bundle_and_execute(config, job.index, &test.source, &args) {
             Ok(actual) => actual,
             Err(report) => return Outcome::Failed(report),
@@ -585,7 +602,7 @@ fn run_one(config: &Config, job: &Job, variant: Variant) -> Outcome {
     };
 
     match config.bless {
-        _ if variant == Variant::Bundle => {}
+        _ if variant != Variant::Direct => {}
         Bless::All => return bless(test, &actual, true),
         Bless::Missing if expected_out.is_none() => return bless(test, &actual, false),
         _ => {}
@@ -720,12 +737,18 @@ fn file_name(path: &Path) -> String {
         .unwrap_or_else(|| path.display().to_string())
 }
 
-/// Runs `bin <file name> args...` in the source's directory with a timeout.
-fn execute(bin: &Path, source: &Path, args: &[String]) -> io::Result<Actual> {
+/// Runs `bin <file name> args...` in the source's directory with a timeout;
+/// with `no_opt`, with every optimisation switched off (`FESTINA_NO_OPT=1`).
+fn execute(bin: &Path, source: &Path, args: &[String], no_opt: bool) -> io::Result<Actual> {
     let dir = source.parent().unwrap_or_else(|| Path::new("."));
     let name = source.file_name().unwrap_or(source.as_os_str());
     let mut command = Command::new(bin);
     command.arg(name).args(args).current_dir(dir);
+    if no_opt {
+        command.env("FESTINA_NO_OPT", "1");
+    } else {
+        command.env_remove("FESTINA_NO_OPT");
+    }
     execute_command(command)
 }
 

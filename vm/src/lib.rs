@@ -21,6 +21,8 @@
 //! - [`blob`]: the `blob` value (bytes plus an own path, §8.6).
 //! - [`row`]: the layout of table rows (§8.10, §15.5): columns, `rowid`
 //!   and which columns are defined.
+//! - [`switches`]: the environment variables that turn optimisations off
+//!   (`FESTINA_NO_FAST_TIER`, the umbrella `FESTINA_NO_OPT`).
 //! - [`event_loop`]: the per-interpreter event loop (timers, background
 //!   jobs, signals, registered sources; §12).
 //!
@@ -72,6 +74,7 @@ pub mod register_windows;
 pub mod render;
 pub mod row;
 pub mod serialize;
+pub mod switches;
 pub mod types;
 pub mod value;
 pub mod verify;

@@ -195,6 +195,19 @@ impl Interpreter {
         self.signals = on;
     }
 
+    /// Whether the dispatch loop uses its fast tier (default: on unless
+    /// `FESTINA_NO_FAST_TIER` or `FESTINA_NO_OPT` was set when the
+    /// interpreter was created; see [`crate::switches`]). Results are the
+    /// same either way; tests run both.
+    pub fn set_fast_tier(&mut self, on: bool) {
+        self.fast_tier = on;
+    }
+
+    /// Whether the fast tier is on (see [`Interpreter::set_fast_tier`]).
+    pub fn fast_tier(&self) -> bool {
+        self.fast_tier
+    }
+
     /// Read global `g` (tests, natives).
     pub fn global(&self, g: usize) -> Option<&Value> {
         self.globals.get(g)

@@ -4,9 +4,20 @@
 //! `interp`, "Frames and calls").
 
 use super::store::replace_managed;
-use super::{Interpreter, MAX_NATIVE_DEPTH};
+use super::{Cur, Frame, Interpreter, MAX_FRAMES, MAX_NATIVE_DEPTH};
 use crate::native::Trap;
+use crate::opcode::{Instr, Reg};
 use crate::value::Value;
+
+/// Why [`Interpreter::push_frame`] did not enter a callee.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum CallStop {
+    /// [`MAX_FRAMES`] frames are live: a stack overflow.
+    Overflow,
+    /// The frame stack or the register stack must grow first
+    /// ([`Interpreter::make_room`]).
+    Grow,
+}
 
 impl Interpreter {
     /// Call the Festina function `func` (a [`Value::Func`]) with `args`
@@ -80,17 +91,91 @@ impl Interpreter {
         result
     }
 
-    /// Prepare a callee window at `new_base`: grow the register stack so
-    /// that it holds `nregs` registers there. Nothing is nulled: registers
-    /// above the caller's live ones hold no value anyone will read before
-    /// writing it (the code generator writes every register before reading
-    /// it), and each write releases what it overwrites.
+    /// The one way a Festina call enters its callee (both dispatch
+    /// tiers, `Call` and `CallValue`): push the caller's [`Frame`] (its
+    /// function, window and return address `ret`, and the register `dst`
+    /// receiving the result) and give the callee's frame, whose window
+    /// starts at the caller's `R[b]` where the arguments are, with the
+    /// address of its first instruction. The one depth check is here.
+    ///
+    /// Nothing is written unless the call can complete without growing
+    /// anything, so the fast tier can leave to the full step on any
+    /// [`CallStop`]: [`CallStop::Overflow`] when [`MAX_FRAMES`] frames are
+    /// live (the caller reports `stack overflow in function 'f'`), and
+    /// [`CallStop::Grow`] when the frame stack is at its capacity or the
+    /// register stack is too short for the callee's window (the full step
+    /// calls [`Interpreter::make_room`] and pushes again). The callee's
+    /// registers are not initialised: the code generator writes every
+    /// register before reading it, and each write releases what it
+    /// overwrites.
+    ///
+    /// `callee` must be a function index of the program (verified for
+    /// `Call`, checked by `CallValue` before it calls this).
     #[inline(always)]
-    pub(super) fn enter(&mut self, new_base: usize, nregs: usize) {
-        let top = new_base + nregs;
-        if self.regs.len() < top {
-            self.grow_regs(top);
+    pub(super) fn push_frame(
+        &mut self,
+        caller: Cur,
+        ret: *const Instr,
+        dst: Reg,
+        callee: u32,
+        b: Reg,
+    ) -> Result<(Cur, *const Instr), CallStop> {
+        // SAFETY: `callee` indexes `fns` (see above).
+        let cf = unsafe { *self.fns.get_unchecked(callee as usize) };
+        let new_base = caller.base + b as usize;
+        let n = self.frames.len();
+        if n >= MAX_FRAMES {
+            return Err(CallStop::Overflow);
         }
+        if n == self.frames.capacity() || self.regs.len() < new_base + cf.nregs as usize {
+            return Err(CallStop::Grow);
+        }
+        // SAFETY: `n < capacity`, checked above.
+        unsafe {
+            self.frames.as_mut_ptr().add(n).write(Frame {
+                func: caller.func,
+                nregs: caller.nregs as u32,
+                ret,
+                base: caller.base,
+                dst,
+            });
+            self.frames.set_len(n + 1);
+        }
+        let next = Cur {
+            func: callee,
+            base: new_base,
+            nregs: cf.nregs as usize,
+        };
+        Ok((next, cf.code))
+    }
+
+    /// Grow the frame stack by at least one record and the register stack
+    /// up to the end of `callee`'s window at `R[b]` of the current frame,
+    /// after [`Interpreter::push_frame`] gave [`CallStop::Grow`].
+    #[cold]
+    #[inline(never)]
+    pub(super) fn make_room(&mut self, callee: u32, b: Reg) {
+        self.frames.reserve(1);
+        let nregs = self.fns[callee as usize].nregs as usize;
+        self.ensure_regs(self.cur.base + b as usize + nregs);
+    }
+
+    /// The full return: release the current frame's window and the
+    /// handlers it left open ([`Interpreter::leave`]), pop the caller's
+    /// frame and make it current. Gives the caller's return address and
+    /// result register, or `None` when the frame was the first of this
+    /// dispatch loop (the loop then returns). The fast tier's return,
+    /// for windows holding only scalars and no open handler, is its own.
+    #[inline(always)]
+    pub(super) fn pop_frame(&mut self) -> Option<(*const Instr, Reg)> {
+        self.leave(self.cur.base, self.cur.nregs);
+        let f = self.frames.pop()?;
+        self.cur = Cur {
+            func: f.func,
+            base: f.base,
+            nregs: f.nregs as usize,
+        };
+        Some((f.ret, f.dst))
     }
 
     /// Release the managed values of the current frame's window `[base,
@@ -101,7 +186,7 @@ impl Interpreter {
     pub(super) fn leave(&mut self, base: usize, nregs: usize) {
         debug_assert!(base + nregs <= self.regs.len());
         // SAFETY: the window of the frame being left lies inside the
-        // register stack (`enter`/`ensure_regs` grew it when the frame
+        // register stack (`push_frame` checked, or `make_room` grew, it when the frame
         // started, and it never shrinks).
         let window = unsafe { self.regs.get_unchecked_mut(base..base + nregs) };
         for slot in window {

@@ -3,9 +3,10 @@
 //! tier handles (`has_fast_path`). See the module documentation of
 //! `interp`, "Dispatch".
 
+use super::call::CallStop;
 use super::ops::*;
 use super::store::*;
-use super::{Cur, Frame, Handler, Interpreter, MAX_FRAMES};
+use super::{Cur, Handler, Interpreter};
 use crate::native::Trap;
 use crate::opcode::Instr;
 use crate::value::{EnumBox, Value};
@@ -26,19 +27,27 @@ impl Interpreter {
             nregs: self.fns[entry as usize].nregs as usize,
             base: start,
         };
-        let r = self.dispatch_loop();
+        // The tier is chosen here, once per loop, never per instruction.
+        let r = if self.fast_tier {
+            self.dispatch_loop::<true>()
+        } else {
+            self.dispatch_loop::<false>()
+        };
         self.cur = outer;
         r
     }
 
-    /// The loop of [`Interpreter::dispatch`], starting at `self.cur`.
+    /// The loop of [`Interpreter::dispatch`], starting at `self.cur`: the
+    /// full step, handing runs of instructions that have a fast path to
+    /// [`Interpreter::run_fast`] when `FAST` (the fast tier is on; see
+    /// the module documentation of `interp`, "Dispatch").
     ///
     /// Only `ip`, `fp` and `self` live in machine registers across the
     /// loop: the current frame (`self.cur`), the program and everything
     /// else stay in memory and are read by calls, returns and cold paths
     /// only. Keeping the loop-carried set this small is what lets LLVM keep
     /// `ip` and `fp` out of stack slots (benches/RESULTS.md, step 8).
-    pub(super) fn dispatch_loop(&mut self) -> Result<Value, Trap> {
+    pub(super) fn dispatch_loop<const FAST: bool>(&mut self) -> Result<Value, Trap> {
         // Keeps the code (which `ip`, `FnInfo::code` and `Frame::ret` point
         // into) alive for the whole loop.
         let _code = Rc::clone(&self.code);
@@ -124,15 +133,39 @@ impl Interpreter {
                 trap!(Trap::Fail(format!("{} at {}", m, self.loc(self.cur.func, pc_now!() - 1))))
             }};
         }
+        // Enter function `$callee` with its window at `R[$b]`, the result
+        // to go to `R[$dst]`: the one push path, growing the stacks when
+        // it asks to.
+        macro_rules! call {
+            ($callee:expr, $b:expr, $dst:expr) => {{
+                let (callee, b) = ($callee, $b);
+                let mut pushed = self.push_frame(self.cur, ip, $dst, callee, b);
+                if matches!(pushed, Err(CallStop::Grow)) {
+                    self.make_room(callee, b);
+                    pushed = self.push_frame(self.cur, ip, $dst, callee, b);
+                }
+                match pushed {
+                    Ok((next, code)) => {
+                        self.cur = next;
+                        ip = code;
+                    }
+                    Err(_) => {
+                        let name = &self.program.functions[callee as usize].name;
+                        fail!("stack overflow in function '{name}'")
+                    }
+                }
+            }};
+        }
 
         loop {
             // The common cases run in `run_fast`, a small function of its
             // own, where `ip` and `fp` stay in machine registers; it
             // returns at the first instruction it leaves to the full step.
             // A run of instructions it never handles (text, structs, maps,
-            // natives) stays here, without a call per instruction.
+            // natives) stays here, without a call per instruction. With
+            // the fast tier off (`FAST` false) this is compiled out.
             // SAFETY: `ip` points at an instruction (see the full step).
-            if has_fast_path(unsafe { &*ip }) {
+            if FAST && has_fast_path(unsafe { &*ip }) {
                 ip = self.run_fast(ip);
             }
             sync_fp!();
@@ -399,29 +432,7 @@ impl Interpreter {
                     dst,
                     base: b,
                     func: callee,
-                } => {
-                    if self.frames.len() >= MAX_FRAMES {
-                        let name = &self.program.functions[callee as usize].name;
-                        fail!("stack overflow in function '{name}'");
-                    }
-                    // SAFETY-free: `callee` is verified against `fns`.
-                    let cf = self.fns[callee as usize];
-                    let new_base = self.cur.base + b as usize;
-                    self.frames.push(Frame {
-                        func: self.cur.func,
-                        nregs: self.cur.nregs as u32,
-                        ret: ip,
-                        base: self.cur.base,
-                        dst,
-                    });
-                    self.cur = Cur {
-                        func: callee as u32,
-                        base: new_base,
-                        nregs: cf.nregs as usize,
-                    };
-                    ip = cf.code;
-                    self.enter(new_base, cf.nregs as usize);
-                }
+                } => call!(callee as u32, b, dst),
                 Instr::CallValue {
                     dst,
                     callee,
@@ -431,24 +442,7 @@ impl Interpreter {
                         Value::Func(f) if (*f as usize) < self.program.functions.len() => *f,
                         _ => fail!("call of a null function value"),
                     };
-                    if self.frames.len() >= MAX_FRAMES {
-                        let name = &self.program.functions[target as usize].name;
-                        fail!("stack overflow in function '{name}'");
-                    }
-                    let cf = self.fns[target as usize];
-                    let new_base = self.cur.base + b as usize;
-                    self.enter(new_base, cf.nregs as usize);
-                    self.frames.push(Frame {
-                        func: self.cur.func,
-                        nregs: self.cur.nregs as u32,
-                        ret: ip,
-                        base: self.cur.base,
-                        dst,
-                    });
-                    self.cur.func = target;
-                    self.cur.nregs = cf.nregs as usize;
-                    self.cur.base = new_base;
-                    ip = cf.code;
+                    call!(target, b, dst)
                 }
                 Instr::CallNative {
                     dst,
@@ -484,35 +478,19 @@ impl Interpreter {
                         Value::Bool(b) => Value::Bool(b),
                         _ => std::mem::take(regm!(src)),
                     };
-                    self.leave(self.cur.base, self.cur.nregs);
-                    match self.frames.pop() {
+                    match self.pop_frame() {
                         None => return Ok(v),
-                        Some(f) => {
-                            self.cur = Cur {
-                                func: f.func,
-                                base: f.base,
-                                nregs: f.nregs as usize,
-                            };
-                            ip = f.ret;
+                        Some((ret, dst)) => {
+                            ip = ret;
                             sync_fp!();
-                            assign(regm!(f.dst), v);
+                            assign(regm!(dst), v);
                         }
                     }
                 }
-                Instr::ReturnVoid {} => {
-                    self.leave(self.cur.base, self.cur.nregs);
-                    match self.frames.pop() {
-                        None => return Ok(Value::Null),
-                        Some(f) => {
-                            self.cur = Cur {
-                                func: f.func,
-                                base: f.base,
-                                nregs: f.nregs as usize,
-                            };
-                            ip = f.ret;
-                        }
-                    }
-                }
+                Instr::ReturnVoid {} => match self.pop_frame() {
+                    None => return Ok(Value::Null),
+                    Some((ret, _)) => ip = ret,
+                },
 
                 // ---- exceptions ----
                 Instr::TryEnter { reg, off } => self.handlers.push(Handler {
@@ -1069,36 +1047,19 @@ impl Interpreter {
                     base: b,
                     func: callee,
                 } => {
-                    // SAFETY: the verifier checked `callee`.
-                    let cf = unsafe { *self.fns.get_unchecked(callee as usize) };
-                    let new_base = cur.base + b as usize;
-                    let n = self.frames.len();
-                    if n >= MAX_FRAMES
-                        || n == self.frames.capacity()
-                        || self.regs.len() < new_base + cf.nregs as usize
-                    {
-                        slow!();
+                    match self.push_frame(cur, ip, dst, callee as u32, b) {
+                        Ok((next, code)) => {
+                            cur = next;
+                            ip = code;
+                            // SAFETY: the callee's window starts at the
+                            // caller's `R[b]` and fits the register stack
+                            // (checked by `push_frame`).
+                            fp = unsafe { fp.add(b as usize) };
+                        }
+                        // A stack overflow or a stack to grow: the full
+                        // step's.
+                        Err(_) => slow!(),
                     }
-                    // SAFETY: `n < capacity`, checked above.
-                    unsafe {
-                        self.frames.as_mut_ptr().add(n).write(Frame {
-                            func: cur.func,
-                            nregs: cur.nregs as u32,
-                            ret: ip,
-                            base: cur.base,
-                            dst,
-                        });
-                        self.frames.set_len(n + 1);
-                    }
-                    cur = Cur {
-                        func: callee as u32,
-                        base: new_base,
-                        nregs: cf.nregs as usize,
-                    };
-                    ip = cf.code;
-                    // SAFETY: the callee's window starts at the caller's
-                    // `R[b]` and fits the register stack (checked above).
-                    fp = unsafe { fp.add(b as usize) };
                 }
                 Instr::Return { src } => {
                     // Every check before anything is written.

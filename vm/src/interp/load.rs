@@ -106,6 +106,7 @@ impl Interpreter {
             exts: Extensions::default(),
             event_loop: None,
             signals: true,
+            fast_tier: !crate::switches::disabled(crate::switches::NO_FAST_TIER),
             program,
         })
     }

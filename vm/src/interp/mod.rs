@@ -263,6 +263,10 @@ pub struct Interpreter {
     event_loop: Option<Box<EventLoop>>,
     /// Whether a newly created event loop takes over `SIGINT`/`SIGTERM`.
     signals: bool,
+    /// Whether the dispatch loop hands the common cases to the fast tier
+    /// (`run_fast`); off with `FESTINA_NO_FAST_TIER=1` or
+    /// `FESTINA_NO_OPT=1`, read once at load.
+    fast_tier: bool,
 }
 
 impl fmt::Debug for Interpreter {
