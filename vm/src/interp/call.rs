@@ -114,12 +114,13 @@ impl Interpreter {
     #[inline(always)]
     pub(super) fn push_frame(
         &mut self,
-        caller: Cur,
+        cur: &mut Cur,
         ret: *const Instr,
         dst: Reg,
         callee: u32,
         b: Reg,
-    ) -> Result<(Cur, *const Instr), CallStop> {
+    ) -> Result<*const Instr, CallStop> {
+        let caller = *cur;
         // SAFETY: `callee` indexes `fns` (see above).
         let cf = unsafe { *self.fns.get_unchecked(callee as usize) };
         let new_base = caller.base + b as usize;
@@ -141,12 +142,12 @@ impl Interpreter {
             });
             self.frames.set_len(n + 1);
         }
-        let next = Cur {
+        *cur = Cur {
             func: callee,
             base: new_base,
             nregs: cf.nregs as usize,
         };
-        Ok((next, cf.code))
+        Ok(cf.code)
     }
 
     /// Grow the frame stack by at least one record and the register stack

@@ -27,27 +27,22 @@ impl Interpreter {
             nregs: self.fns[entry as usize].nregs as usize,
             base: start,
         };
-        // The tier is chosen here, once per loop, never per instruction.
-        let r = if self.fast_tier {
-            self.dispatch_loop::<true>()
-        } else {
-            self.dispatch_loop::<false>()
-        };
+        let r = self.dispatch_loop();
         self.cur = outer;
         r
     }
 
     /// The loop of [`Interpreter::dispatch`], starting at `self.cur`: the
     /// full step, handing runs of instructions that have a fast path to
-    /// [`Interpreter::run_fast`] when `FAST` (the fast tier is on; see
-    /// the module documentation of `interp`, "Dispatch").
+    /// [`Interpreter::run_fast`] while the fast tier is on (see the module
+    /// documentation of `interp`, "Dispatch").
     ///
     /// Only `ip`, `fp` and `self` live in machine registers across the
     /// loop: the current frame (`self.cur`), the program and everything
     /// else stay in memory and are read by calls, returns and cold paths
     /// only. Keeping the loop-carried set this small is what lets LLVM keep
     /// `ip` and `fp` out of stack slots (benches/RESULTS.md, step 8).
-    pub(super) fn dispatch_loop<const FAST: bool>(&mut self) -> Result<Value, Trap> {
+    pub(super) fn dispatch_loop(&mut self) -> Result<Value, Trap> {
         // Keeps the code (which `ip`, `FnInfo::code` and `Frame::ret` point
         // into) alive for the whole loop.
         let _code = Rc::clone(&self.code);
@@ -139,14 +134,15 @@ impl Interpreter {
         macro_rules! call {
             ($callee:expr, $b:expr, $dst:expr) => {{
                 let (callee, b) = ($callee, $b);
-                let mut pushed = self.push_frame(self.cur, ip, $dst, callee, b);
+                let mut cur = self.cur;
+                let mut pushed = self.push_frame(&mut cur, ip, $dst, callee, b);
                 if matches!(pushed, Err(CallStop::Grow)) {
                     self.make_room(callee, b);
-                    pushed = self.push_frame(self.cur, ip, $dst, callee, b);
+                    pushed = self.push_frame(&mut cur, ip, $dst, callee, b);
                 }
                 match pushed {
-                    Ok((next, code)) => {
-                        self.cur = next;
+                    Ok(code) => {
+                        self.cur = cur;
                         ip = code;
                     }
                     Err(_) => {
@@ -162,10 +158,12 @@ impl Interpreter {
             // own, where `ip` and `fp` stay in machine registers; it
             // returns at the first instruction it leaves to the full step.
             // A run of instructions it never handles (text, structs, maps,
-            // natives) stays here, without a call per instruction. With
-            // the fast tier off (`FAST` false) this is compiled out.
+            // natives) stays here, without a call per instruction. The
+            // switch is tested only here, on the way into the fast tier
+            // (a transition that costs about 40 instructions anyway), and
+            // only for an instruction that has a fast path.
             // SAFETY: `ip` points at an instruction (see the full step).
-            if FAST && has_fast_path(unsafe { &*ip }) {
+            if has_fast_path(unsafe { &*ip }) && self.fast_tier {
                 ip = self.run_fast(ip);
             }
             sync_fp!();
@@ -1047,9 +1045,8 @@ impl Interpreter {
                     base: b,
                     func: callee,
                 } => {
-                    match self.push_frame(cur, ip, dst, callee as u32, b) {
-                        Ok((next, code)) => {
-                            cur = next;
+                    match self.push_frame(&mut cur, ip, dst, callee as u32, b) {
+                        Ok(code) => {
                             ip = code;
                             // SAFETY: the callee's window starts at the
                             // caller's `R[b]` and fits the register stack

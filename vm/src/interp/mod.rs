@@ -73,10 +73,16 @@
 //! back to the fast tier when the next instruction has a fast path. The
 //! two agree by construction -- the fast tier leaves before writing
 //! anything whenever a case is not its own -- and by test: the golden
-//! corpus runs a second time with the fast tier off
-//! (`FESTINA_NO_FAST_TIER=1`, implied by `FESTINA_NO_OPT=1`; read once when
-//! the interpreter is created, which selects the loop without the tier,
-//! so the hot loop never tests the switch). The current frame
+//! corpus and the interpreter's tests run a second time with the fast
+//! tier off (`FESTINA_NO_FAST_TIER=1`, implied by `FESTINA_NO_OPT=1`,
+//! [`crate::switches`]). The environment is read once, when the
+//! interpreter is created; the full step tests the resulting flag only on
+//! its way into the fast tier, a transition that costs about 40
+//! instructions anyway. (A second, tier-free copy of the loop selected
+//! once per call was tried: with two copies LLVM stopped inlining six
+//! helpers of the full step, `Value::append_text` among them, which cost
+//! 4 % more instructions on `string_concat`; benches/RESULTS.md.) The
+//! current frame
 //! (`Interpreter::cur`) is kept in the interpreter rather than in locals,
 //! so that the full step's loop carries only `ip`, `fp` and `self`.
 //!
