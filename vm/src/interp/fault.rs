@@ -150,7 +150,10 @@ pub(super) fn infer_type(p: &Program, fidx: u32, pc: usize, reg: Reg, depth: u32
                     .get(r.field as usize)
                     .map(|f| f.ty.clone());
             }
-            ins if writes(&ins) == Some(reg) => return None,
+            // `clear` nulls the register without changing its type: look
+            // further back.
+            Clear { .. } => {}
+            ins if ins.writes().reg() == Some(reg) => return None,
             _ => {}
         }
     }
@@ -166,12 +169,4 @@ pub(super) fn infer_struct(p: &Program, fidx: u32, pc: usize, reg: Reg, depth: u
         },
         _ => None,
     }
-}
-
-/// The register an instruction writes, if any (for [`infer_type`]).
-pub(super) fn writes(ins: &Instr) -> Option<Reg> {
-    ins.operands()
-        .first()
-        .filter(|(n, _)| *n == "dst")
-        .map(|(_, v)| *v as Reg)
 }
