@@ -1,4 +1,5 @@
-//! Parser events and their replay into a rowan green tree.
+//! Building the tree: the parser's events replayed into a rowan green
+//! tree, or into the flat index of the typed views alone.
 //!
 //! The tree is assembled by [`TreeBuilder`] rather than rowan's
 //! `GreenNodeBuilder`: rowan's `NodeCache` hashes with FxHash 1.x, whose
@@ -37,7 +38,7 @@ pub(crate) enum Event {
 }
 
 /// Placeholder kind of a start event that was never completed.
-const TOMBSTONE_KIND: SyntaxKind = SyntaxKind::EOF;
+pub(crate) const TOMBSTONE_KIND: SyntaxKind = SyntaxKind::EOF;
 
 impl Event {
     pub(crate) fn tombstone() -> Self {
