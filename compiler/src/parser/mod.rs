@@ -18,15 +18,16 @@
 
 #![warn(missing_docs)]
 
+mod event;
 mod grammar;
 
 use rowan::{TextRange, TextSize};
 
 use crate::lexer::Token;
-pub(crate) use crate::parsing::build::Event;
 use crate::syntax::{SyntaxError, SyntaxKind};
 use bumpalo::collections::Vec as BumpVec;
 use bumpalo::Bump;
+pub(crate) use event::{Event, TOMBSTONE_KIND};
 use SyntaxKind::*;
 
 /// Maximum nesting of blocks and expressions before the parser stops

@@ -61,7 +61,7 @@
 //! The tree's types live in [`crate::syntax`]; typed views over its
 //! untyped nodes in [`crate::ast`].
 
-pub(crate) mod build;
+mod build;
 
 use crate::lexer::Token;
 use crate::syntax::{SyntaxError, SyntaxNode};
