@@ -1,7 +1,7 @@
 //! The hand-written recursive-descent parser (§9-§11, Annex A).
 //!
 //! The parser reads the lexer's tokens and only emits events (start
-//! node, token, finish node; [`parse_events`]); [`crate::parsing`] builds
+//! node, token, finish node; `parse_events`); [`crate::parsing`] builds
 //! the tree from them, a rowan green tree or the flat index the typed
 //! views walk instead (see [`crate::ast::Tree`]). Trivia
 //! never reach the grammar functions: the [`Parser`] skips whitespace and
