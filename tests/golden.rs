@@ -14,12 +14,11 @@
 //!   as ignored.
 //!
 //! Each program is a test in three variants (see `FESTINA_GOLDEN_MODE`
-//! below): run directly, reported as `<path>`; run directly again with
-//! every optimisation switched off (`FESTINA_NO_OPT=1`, which implies
-//! `FESTINA_NO_FAST_TIER=1` and every other switch, see
-//! `vm/src/switches.rs`), reported as `<path> [no-opt]`, which must give
-//! the same stdout, stderr and exit status; then bundled, reported as
-//! `<path> [bundle]`.
+//! below): run directly, reported as `<path>`; bundled, reported as
+//! `<path> [bundle]`; and run directly with every optimisation switched
+//! off (`FESTINA_NO_OPT=1`, see `festina_vm::switches`), reported as
+//! `<path> [no-opt]`, which must give the same stdout, stderr and exit
+//! status as the optimised run.
 //!
 //! How it runs a test
 //! ------------------
@@ -74,13 +73,13 @@
 //!   of the one cargo built.
 //! * `FESTINA_GOLDEN_THREADS=N`: number of worker threads (default 2).
 //! * `FESTINA_GOLDEN_MODE`: `both` (the default) runs every test in all
-//!   three variants, `run` directly with and without optimisations,
-//!   `bundle` only bundled, `no-opt` only directly without optimisations.
-//!   Blessing writes expectations from direct runs (with optimisations)
-//!   only, so it cannot be combined with `bundle` or `no-opt`; with `both`,
-//!   a program's other runs are compared with the files its direct run
-//!   just wrote. Filters match the reported names, so `[bundle]` selects
-//!   the bundle runs and `[no-opt]` the runs without optimisations.
+//!   three variants, `run` only directly, `bundle` only bundled, `no-opt`
+//!   only directly with `FESTINA_NO_OPT=1`. Blessing writes expectations
+//!   from direct runs only, so it cannot be combined with `bundle` or
+//!   `no-opt`; with `both`, a program's bundle and no-opt runs are compared
+//!   with the files its direct run just wrote. Filters match the reported
+//!   names, so `[bundle]` selects the bundle runs and `[no-opt]` the
+//!   unoptimised ones.
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -105,15 +104,15 @@ const MAX_DIFF_LINES: usize = 2000;
 /// Which ways of executing the programs a run covers.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
-    /// `festina <name>.f [args...]`, with and without optimisations.
+    /// Only `festina <name>.f [args...]`.
     Run,
     /// Only the bundles: `festina compile <name>.f -o <tmp>`, then the
     /// bundle (the VM with the bytecode embedded) with the same arguments.
     Bundle,
     /// Only `festina <name>.f [args...]` with `FESTINA_NO_OPT=1`.
     NoOpt,
-    /// All three, each program directly first, then without
-    /// optimisations, then bundled (the default).
+    /// Every variant, each program directly first, then bundled, then
+    /// unoptimised (the default).
     Both,
 }
 
@@ -122,20 +121,20 @@ enum Mode {
 enum Variant {
     /// `festina <name>.f [args...]`.
     Direct,
-    /// `festina <name>.f [args...]` with `FESTINA_NO_OPT=1`: every
-    /// optimisation (fast tier, fusions, ...) switched off.
-    NoOpt,
     /// `festina compile`, then the bundle.
     Bundle,
+    /// `festina <name>.f [args...]` with `FESTINA_NO_OPT=1`: every
+    /// optimisation off, the same results required.
+    NoOpt,
 }
 
 impl Mode {
     fn variants(self) -> &'static [Variant] {
         match self {
-            Mode::Run => &[Variant::Direct, Variant::NoOpt],
+            Mode::Run => &[Variant::Direct],
             Mode::Bundle => &[Variant::Bundle],
             Mode::NoOpt => &[Variant::NoOpt],
-            Mode::Both => &[Variant::Direct, Variant::NoOpt, Variant::Bundle],
+            Mode::Both => &[Variant::Direct, Variant::Bundle, Variant::NoOpt],
         }
     }
 }
@@ -145,8 +144,8 @@ impl Variant {
     fn name(self, display: &str) -> String {
         match self {
             Variant::Direct => display.to_owned(),
-            Variant::NoOpt => format!("{display} [no-opt]"),
             Variant::Bundle => format!("{display} [bundle]"),
+            Variant::NoOpt => format!("{display} [no-opt]"),
         }
     }
 }
@@ -738,7 +737,7 @@ fn file_name(path: &Path) -> String {
 }
 
 /// Runs `bin <file name> args...` in the source's directory with a timeout;
-/// with `no_opt`, with every optimisation switched off (`FESTINA_NO_OPT=1`).
+/// with `no_opt`, with `FESTINA_NO_OPT=1` in its environment.
 fn execute(bin: &Path, source: &Path, args: &[String], no_opt: bool) -> io::Result<Actual> {
     let dir = source.parent().unwrap_or_else(|| Path::new("."));
     let name = source.file_name().unwrap_or(source.as_os_str());
@@ -746,8 +745,6 @@ fn execute(bin: &Path, source: &Path, args: &[String], no_opt: bool) -> io::Resu
     command.arg(name).args(args).current_dir(dir);
     if no_opt {
         command.env("FESTINA_NO_OPT", "1");
-    } else {
-        command.env_remove("FESTINA_NO_OPT");
     }
     execute_command(command)
 }

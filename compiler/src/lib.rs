@@ -14,6 +14,7 @@ pub mod codegen;
 pub mod driver;
 pub mod hir;
 pub mod lexer;
+pub mod limits;
 pub mod parser;
 pub mod parsing;
 pub mod syntax;

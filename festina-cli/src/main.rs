@@ -2,10 +2,11 @@
 //! and run it, check it, print its bytecode listing, or write it out as a
 //! self-contained executable (`festina compile`, see [`bundle`]).
 //!
-//! Like `festina-runtime`, it can be the runtime of a bundle (when no
-//! `festina-runtime` of the same build is installed beside it): before it
-//! looks at its arguments, `main` checks whether a program is embedded in
-//! the running file, and if so runs it with every argument passed through.
+//! Like the runtimes, it can be the runtime of a bundle (when no runtime of
+//! the same build with the program's facilities is installed beside it,
+//! see [`bundle`]): before it looks at its arguments, `main` checks
+//! whether a program is embedded in the running file, and if so runs it
+//! with every argument passed through.
 //!
 //! Exit statuses: the program's own status when it runs (0, the code given
 //! to `close`, 1 after `fail: ...`); 2 for compile errors, an unreadable
@@ -69,16 +70,22 @@ fn status_of(r: Result<i32, u8>) -> i32 {
     r.unwrap_or_else(i32::from)
 }
 
-/// Compile the program at `path`. Errors (already printed to stderr): an
-/// unreadable file (`festina: cannot read 'x.f': <os error>`) or the
-/// rendered diagnostics; both give status 2.
+/// Compile the program at `path`, reading the file exactly once (so that
+/// `/dev/stdin`, `<(...)` and named pipes work). Errors (already printed
+/// to stderr): an unreadable file (`festina: cannot read 'x.f': <os
+/// error>`) or the rendered diagnostics; both give status 2.
 fn compile(path: &str) -> Result<Program, u8> {
-    if let Err(e) = std::fs::read(path) {
-        eprintln!("festina: cannot read '{path}': {e}");
-        return Err(USAGE_ERROR);
-    }
-    driver::compile_file(Path::new(path)).map_err(|diags| {
+    let bytes = read_source(path)?;
+    driver::compile_read_file(Path::new(path), bytes).map_err(|diags| {
         eprint!("{}", driver::render_diagnostics(&diags));
+        USAGE_ERROR
+    })
+}
+
+/// The bytes of the entry file, or the error printed and status 2.
+fn read_source(path: &str) -> Result<Vec<u8>, u8> {
+    std::fs::read(path).map_err(|e| {
+        eprintln!("festina: cannot read '{path}': {e}");
         USAGE_ERROR
     })
 }
@@ -111,8 +118,8 @@ fn compile_bundle(path: &str, output: Option<String>) -> Result<i32, u8> {
         eprintln!("festina: internal error: the compiled program does not load back: {refusal}");
         return Err(USAGE_ERROR);
     }
-    let needs_database = festina_stdlib::uses_database(&program.natives);
-    match bundle::write_bundle(out, &payload, needs_database) {
+    let needs = festina_stdlib::facilities_of(&program.natives);
+    match bundle::write_bundle(out, &payload, needs) {
         Ok(size) => {
             eprintln!("wrote {output} ({})", bundle::human_size(size));
             Ok(0)

@@ -14,15 +14,17 @@
 //!   [`native::Trap`]).
 //! - [`render`]: text form of values (§8.21), including C `%g` floats.
 //! - [`verify`]: load-time checks that let the loop trust every operand.
+//! - [`liveness`]: the register-liveness check (no register is read after
+//!   a `Release` of it), run by the verifier in debug builds.
+//! - [`switches`]: the `FESTINA_NO_*` variables that turn optimisations
+//!   off (`FESTINA_NO_FUSION`, `FESTINA_NO_FAST_TIER`, the umbrella
+//!   `FESTINA_NO_OPT`).
 //! - [`register_windows`]: load-time inference of functions whose registers only
 //!   ever hold scalars (their returns release nothing).
 //! - [`disasm`]: the readable listing (`--emit-bytecode`).
 //! - [`serialize`]: the versioned binary form of a program (bundles).
-//! - [`blob`]: the `blob` value (bytes plus an own path, §8.6).
 //! - [`row`]: the layout of table rows (§8.10, §15.5): columns, `rowid`
 //!   and which columns are defined.
-//! - [`switches`]: the environment variables that turn optimisations off
-//!   (`FESTINA_NO_FAST_TIER`, the umbrella `FESTINA_NO_OPT`).
 //! - [`event_loop`]: the per-interpreter event loop (timers, background
 //!   jobs, signals, registered sources; §12).
 //!
@@ -62,11 +64,11 @@
 //! unwinding to `try` handlers.
 #![warn(missing_docs)]
 
-pub mod blob;
 pub mod disasm;
 pub mod event_loop;
 pub mod heap;
 pub mod interp;
+pub mod liveness;
 pub mod native;
 pub mod opcode;
 pub mod program;

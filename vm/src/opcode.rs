@@ -340,6 +340,20 @@ instructions! {
     /// described by `Program::enum_fields[idx]`; runtime failure if the
     /// variant lacks the field or R[obj] is null
     EnumField { dst: Reg, obj: Reg, idx: u16 },
+    /// `EnumTag` of enum `X` (the `ExtraArg` that must follow), for enum
+    /// ids beyond 16 bits
+    EnumTagWide { dst: Reg, src: Reg },
+    /// `EnumTypeof` of enum `X` (the `ExtraArg` that must follow), for enum
+    /// ids beyond 16 bits
+    EnumTypeofWide { dst: Reg, src: Reg },
+    /// `EnumField` with `idx` = `X` (the `ExtraArg` that must follow), for
+    /// programs with more than 65,536 distinct enum field reads
+    EnumFieldWide { dst: Reg, obj: Reg },
+    /// X := arg: the 32-bit operand of the `...Wide` instruction just
+    /// before it (as Lua's `EXTRAARG`), which reads it and skips it. The
+    /// verifier requires such a predecessor and rejects jumps to it; run
+    /// on its own it would do nothing.
+    ExtraArg { arg: u32 },
 
     // ---- arrays (§8.7) ----
     /// R[dst] := a fresh empty array (capacity hint cap)
@@ -374,6 +388,12 @@ instructions! {
     /// `clear`: if R[reg] holds the last reference, overwrite its storage
     /// (and everything released with it) with zeros; then R[reg] := null
     Clear { reg: Reg },
+    /// R[reg] := null, releasing the value it held (§13.1): the release
+    /// owed by a temporary whose value is dead or by a local whose block
+    /// ends. Runs exactly like `LoadNull`; it is a separate opcode so that
+    /// the verifier's register-liveness check ([`crate::liveness`]) can
+    /// flag a read of R[reg] before the register is written again.
+    Release { reg: Reg },
 }
 
 /// What an instruction writes into the registers of the current frame:
@@ -481,9 +501,10 @@ impl Instr {
             | AsciiCodeAt { dst, .. }
             | AsciiLen { dst, .. }
             | EnumTag { dst, .. }
+            | EnumTagWide { dst, .. }
             | ArrLen { dst, .. } => Write::Scalar(dst),
-            // `clear` leaves null behind.
-            Clear { reg } => Write::Scalar(reg),
+            // `clear` and `Release` leave null behind.
+            Clear { reg } | Release { reg } => Write::Scalar(reg),
             GetGlobal { dst, .. }
             | GetGlobalViv { dst, .. }
             | CallValue { dst, .. }
@@ -500,7 +521,9 @@ impl Instr {
             | EnumWrap { dst, .. }
             | EnumUnwrap { dst, .. }
             | EnumTypeof { dst, .. }
+            | EnumTypeofWide { dst, .. }
             | EnumField { dst, .. }
+            | EnumFieldWide { dst, .. }
             | NewArr { dst, .. }
             | NewArrFrom { dst, .. }
             | ArrPop { dst, .. }
@@ -536,7 +559,8 @@ impl Instr {
             | ArrPush { .. }
             | ArrSet { .. }
             | MapSet { .. }
-            | MapDelete { .. } => Write::Nothing,
+            | MapDelete { .. }
+            | ExtraArg { .. } => Write::Nothing,
         }
     }
 }
@@ -551,8 +575,8 @@ mod tests {
     }
 
     /// Every instruction with a `dst` operand declares that it writes it;
-    /// the others write nothing, except `Clear` and `TryEnter`, which
-    /// write the register they name.
+    /// the others write nothing, except `Clear`, `Release` and `TryEnter`,
+    /// which write the register they name.
     #[test]
     fn writes_agrees_with_the_operands() {
         for op in 0..MNEMONICS.len() {
@@ -563,7 +587,7 @@ mod tests {
             let ops = ins.operands();
             let named = |n: &str| ops.iter().find(|(x, _)| *x == n).map(|(_, v)| *v as Reg);
             let want = match ins.mnemonic() {
-                "Clear" | "TryEnter" => named("reg"),
+                "Clear" | "Release" | "TryEnter" => named("reg"),
                 _ => named("dst"),
             };
             assert_eq!(ins.writes().reg(), want, "{ins:?}");

@@ -1,30 +1,36 @@
-//! Optimisation switches.
+//! Optimisation switches: environment variables that turn an optimisation
+//! off, so that the optimised and the plain paths can be compared.
 //!
-//! Every optimisation of the VM has an environment variable that turns it
-//! off, so that the golden corpus can run with and without it and show
-//! identical results; `FESTINA_NO_OPT=1` turns every one of them off
-//! (the team's convention, README "Golden tests"). A switch is read once,
-//! when the interpreter is created, never while a program runs.
+//! Convention for the whole project: each optimisation has its own
+//! variable `FESTINA_NO_<NAME>`, and the umbrella [`NO_OPT`] implies every
+//! one of them. A variable counts as set when it is present, not empty and
+//! not `0`. The golden runner runs the whole corpus a second time with
+//! `FESTINA_NO_OPT=1` and requires identical output.
 //!
-//! | variable | what it turns off |
+//! | variable | turns off |
 //! |---|---|
-//! | [`NO_OPT`] | every optimisation below |
-//! | [`NO_FAST_TIER`] | the interpreter's fast tier (`run_fast`): every instruction runs in the full step |
+//! | [`NO_FUSION`] | the code generator's fused and shortened forms (compare-and-branch, immediates, pinned literals, globals in registers, `NewArrFrom`, in-place appends and templates) and the loader's instruction pairing (`AddIntImmCmpJump`, `MulAddInt`) |
+//! | [`NO_FAST_TIER`] | the interpreter's fast tier (`run_fast`): every instruction runs in the full step (see [`crate::interp`], "Dispatch") |
+//! | [`NO_OPT`] | all of the above and every other switch |
+//!
+//! The values are read when a program is compiled or loaded, never in the
+//! dispatch loop.
 
-/// The umbrella switch: set, it implies every other one.
+/// The umbrella switch: implies every `FESTINA_NO_*` switch.
 pub const NO_OPT: &str = "FESTINA_NO_OPT";
 
-/// Turns off the interpreter's fast tier (see the module documentation
-/// of [`crate::interp`], "Dispatch").
+/// Code generator fusions and the loader's instruction pairing.
+pub const NO_FUSION: &str = "FESTINA_NO_FUSION";
+
+/// The interpreter's fast tier.
 pub const NO_FAST_TIER: &str = "FESTINA_NO_FAST_TIER";
 
-/// True when the optimisation switched off by the environment variable
-/// `var` is off: `var` or [`NO_OPT`] is set to anything but the empty
-/// text or `0`.
+/// True when the optimisation guarded by the variable `var` (one of this
+/// module's constants) is turned off, by `var` itself or by [`NO_OPT`].
 pub fn disabled(var: &str) -> bool {
     is_set(var) || is_set(NO_OPT)
 }
 
 fn is_set(var: &str) -> bool {
-    matches!(std::env::var_os(var), Some(v) if !v.is_empty() && v != "0")
+    std::env::var_os(var).is_some_and(|v| !v.is_empty() && v != "0")
 }

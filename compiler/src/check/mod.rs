@@ -33,6 +33,7 @@
 //! compatible with everything, so one mistake reports one diagnostic and
 //! independent mistakes are all reported.
 
+mod closures;
 mod db;
 mod decl;
 mod events;
@@ -83,9 +84,7 @@ pub fn check(units: &[Unit], files: Vec<String>) -> Result<hir::Module, Vec<Chec
     }
 }
 
-/// The most variables one function (or one file's top-level code) may
-/// declare, keeping register windows within the VM's 16-bit operands.
-const MAX_LOCALS: usize = 30_000;
+use crate::limits::MAX_LOCALS;
 
 /// What a type name denotes.
 #[derive(Clone, Copy, Debug)]
@@ -378,7 +377,7 @@ impl<'a> Checker<'a> {
     }
 
     fn check_not_builtin(&mut self, name: &str, range: TextRange) -> bool {
-        if festina_stdlib::RESERVED_GLOBALS.contains(&name) {
+        if festina_signatures::RESERVED_GLOBALS.contains(&name) {
             self.error(
                 range,
                 format!("'{name}' is a built-in name and cannot be redeclared"),

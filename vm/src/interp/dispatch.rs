@@ -153,6 +153,68 @@ impl Interpreter {
             }};
         }
 
+        // The operand of the `ExtraArg` after a wide instruction (the
+        // verifier guarantees one follows), which is then skipped.
+        macro_rules! extra_arg {
+            () => {{
+                // SAFETY: `ip` points at the instruction after the wide one,
+                // an `ExtraArg` inside the code (verified).
+                let Instr::ExtraArg { arg } = (unsafe { *ip }) else {
+                    unreachable!("verified: an ExtraArg follows a wide instruction")
+                };
+                jump!(1);
+                arg
+            }};
+        }
+        macro_rules! enum_tag {
+            ($dst:expr, $src:expr, $id:expr) => {{
+                let id: u32 = $id;
+                match self.enum_tag(reg!($src), id) {
+                    Some(t) => assign(regm!($dst), Value::Int(t as i64)),
+                    None => fail!("typeof of a null enum value"),
+                }
+            }};
+        }
+        macro_rules! enum_typeof {
+            ($dst:expr, $src:expr, $id:expr) => {{
+                let id: u32 = $id;
+                match self.enum_tag(reg!($src), id) {
+                    Some(t) => {
+                        let v = self.tables.enum_names[id as usize]
+                            .get(t as usize)
+                            .cloned()
+                            .unwrap_or(Value::Null);
+                        assign(regm!($dst), v);
+                    }
+                    None => fail!("typeof of a null enum value"),
+                }
+            }};
+        }
+        macro_rules! enum_field {
+            ($dst:expr, $obj:expr, $idx:expr) => {{
+                let idx: u32 = $idx;
+                let r = &self.program.enum_fields[idx as usize];
+                let v = match reg!($obj) {
+                    Value::Struct(s) if s.sid() == r.sid && !s.is_row() => s.get(r.field as usize),
+                    Value::Enum(b) => match &b.value {
+                        Value::Struct(s) if s.sid() == r.sid => s.get(r.field as usize),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                match v {
+                    Some(v) => assign(regm!($dst), v),
+                    None => trap!(self.enum_field_fault(
+                        self.cur.func,
+                        pc_now!() - 1,
+                        $obj,
+                        idx,
+                        self.cur.base
+                    )),
+                }
+            }};
+        }
+
         loop {
             // The common cases run in `run_fast`, a small function of its
             // own, where `ip` and `fp` stay in machine registers; it
@@ -193,7 +255,9 @@ impl Interpreter {
                     let v = self.tables.consts[k as usize].clone();
                     assign(regm!(dst), v);
                 }
-                Instr::LoadNull { dst } => assign(regm!(dst), Value::Null),
+                Instr::LoadNull { dst } | Instr::Release { reg: dst } => {
+                    assign(regm!(dst), Value::Null)
+                }
                 Instr::LoadBool { dst, value } => assign(regm!(dst), Value::Bool(value != 0)),
                 Instr::LoadFunc { dst, func } => assign(regm!(dst), Value::Func(func)),
                 Instr::GetGlobal { dst, g } => {
@@ -644,47 +708,15 @@ impl Interpreter {
                     };
                     assign(regm!(dst), v);
                 }
-                Instr::EnumTag { dst, src, enum_id } => {
-                    match self.enum_tag(reg!(src), enum_id as u32) {
-                        Some(t) => assign(regm!(dst), Value::Int(t as i64)),
-                        None => fail!("typeof of a null enum value"),
-                    }
-                }
+                Instr::EnumTag { dst, src, enum_id } => enum_tag!(dst, src, enum_id as u32),
+                Instr::EnumTagWide { dst, src } => enum_tag!(dst, src, extra_arg!()),
                 Instr::EnumTypeof { dst, src, enum_id } => {
-                    match self.enum_tag(reg!(src), enum_id as u32) {
-                        Some(t) => {
-                            let v = self.tables.enum_names[enum_id as usize]
-                                .get(t as usize)
-                                .cloned()
-                                .unwrap_or(Value::Null);
-                            assign(regm!(dst), v);
-                        }
-                        None => fail!("typeof of a null enum value"),
-                    }
+                    enum_typeof!(dst, src, enum_id as u32)
                 }
-                Instr::EnumField { dst, obj, idx } => {
-                    let r = &self.program.enum_fields[idx as usize];
-                    let v = match reg!(obj) {
-                        Value::Struct(s) if s.sid() == r.sid && !s.is_row() => {
-                            s.get(r.field as usize)
-                        }
-                        Value::Enum(b) => match &b.value {
-                            Value::Struct(s) if s.sid() == r.sid => s.get(r.field as usize),
-                            _ => None,
-                        },
-                        _ => None,
-                    };
-                    match v {
-                        Some(v) => assign(regm!(dst), v),
-                        None => trap!(self.enum_field_fault(
-                            self.cur.func,
-                            pc_now!() - 1,
-                            obj,
-                            idx,
-                            self.cur.base
-                        )),
-                    }
-                }
+                Instr::EnumTypeofWide { dst, src } => enum_typeof!(dst, src, extra_arg!()),
+                Instr::EnumField { dst, obj, idx } => enum_field!(dst, obj, idx as u32),
+                Instr::EnumFieldWide { dst, obj } => enum_field!(dst, obj, extra_arg!()),
+                Instr::ExtraArg { .. } => {}
 
                 // ---- arrays ----
                 Instr::NewArr { dst, cap } => {
@@ -1105,6 +1137,7 @@ impl Interpreter {
                 // dispatch needs no range check.
                 Instr::LoadConst { .. }
                 | Instr::LoadNull { .. }
+                | Instr::Release { .. }
                 | Instr::LoadFunc { .. }
                 | Instr::GetGlobal { .. }
                 | Instr::SetGlobal { .. }
@@ -1148,6 +1181,10 @@ impl Interpreter {
                 | Instr::EnumTag { .. }
                 | Instr::EnumTypeof { .. }
                 | Instr::EnumField { .. }
+                | Instr::EnumTagWide { .. }
+                | Instr::EnumTypeofWide { .. }
+                | Instr::EnumFieldWide { .. }
+                | Instr::ExtraArg { .. }
                 | Instr::NewArr { .. }
                 | Instr::ArrPush { .. }
                 | Instr::NewArrFrom { .. }

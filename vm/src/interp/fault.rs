@@ -48,7 +48,7 @@ impl Interpreter {
         fidx: u32,
         pc: usize,
         obj: Reg,
-        idx: u16,
+        idx: u32,
         base: usize,
     ) -> Trap {
         let r = &self.program.enum_fields[idx as usize];

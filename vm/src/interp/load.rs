@@ -54,12 +54,15 @@ impl Interpreter {
             }
         }
         let tables = build_tables(&program);
+        let fuse = !crate::switches::disabled(crate::switches::NO_FUSION);
         let code = program
             .functions
             .iter()
             .map(|f| {
                 let mut c = f.code.clone();
-                fuse_pairs(&mut c);
+                if fuse {
+                    fuse_pairs(&mut c);
+                }
                 c.push(Instr::ReturnVoid {});
                 c.into_boxed_slice()
             })
@@ -140,6 +143,53 @@ pub(super) fn fuse_pairs(code: &mut [Instr]) {
     }
 }
 
+/// The member index of each struct id in one enum: a table indexed by
+/// struct id when the enum's struct ids are dense enough, otherwise sorted
+/// pairs (so that many enums over many structs stay small).
+pub(super) enum SidTags {
+    Dense(Vec<u16>),
+    Sparse(Vec<(u32, u16)>),
+}
+
+impl SidTags {
+    fn new(e: &crate::program::Enum) -> SidTags {
+        let mut pairs: Vec<(u32, u16)> = Vec::new();
+        for (m, ty) in e.members.iter().enumerate() {
+            if let Type::Struct(sid) = ty.strip_manual() {
+                pairs.push((*sid, u16::try_from(m).unwrap_or(u16::MAX)));
+            }
+        }
+        // The first member holding a struct wins (a stable sort keeps them
+        // in member order).
+        pairs.sort_by_key(|(sid, _)| *sid);
+        pairs.dedup_by_key(|(sid, _)| *sid);
+        let len = pairs
+            .iter()
+            .map(|(s, _)| *s as usize + 1)
+            .max()
+            .unwrap_or(0);
+        if len <= 8 * pairs.len() + 64 {
+            let mut t = vec![u16::MAX; len];
+            for (sid, m) in pairs {
+                t[sid as usize] = m;
+            }
+            SidTags::Dense(t)
+        } else {
+            SidTags::Sparse(pairs)
+        }
+    }
+
+    /// The member holding struct `sid`, or `u16::MAX`.
+    pub(super) fn get(&self, sid: u32) -> u16 {
+        match self {
+            SidTags::Dense(t) => t.get(sid as usize).copied().unwrap_or(u16::MAX),
+            SidTags::Sparse(p) => p
+                .binary_search_by_key(&sid, |(s, _)| *s)
+                .map_or(u16::MAX, |i| p[i].1),
+        }
+    }
+}
+
 /// Zero value of a global or field slot before first reach (§8.2): scalars
 /// are 0/0.0/false, everything else null (struct, array and map slots are
 /// vivified on first reach by the code).
@@ -179,23 +229,7 @@ pub(super) fn build_tables(p: &Program) -> Tables {
         .iter()
         .map(|r| r.fields.iter().map(|f| viv_of(&f.ty)).collect())
         .collect();
-    let enum_sid_tag = p
-        .enums
-        .iter()
-        .map(|e| {
-            let mut t = vec![u16::MAX; p.structs.len()];
-            for (m, ty) in e.members.iter().enumerate() {
-                if let Type::Struct(s) = ty.strip_manual() {
-                    if let Some(slot) = t.get_mut(*s as usize) {
-                        if *slot == u16::MAX {
-                            *slot = m as u16;
-                        }
-                    }
-                }
-            }
-            t
-        })
-        .collect();
+    let enum_sid_tag = p.enums.iter().map(SidTags::new).collect();
     let consts = p
         .consts
         .iter()

@@ -94,7 +94,8 @@
 //! At load the interpreter copies each function's code (with a
 //! `ReturnVoid` appended, so fetching needs no bounds check), pairs some
 //! instructions that always run back to back (`AddIntImmCmpJump`,
-//! `MulAddInt`), and [`crate::register_windows`] finds the functions whose
+//! `MulAddInt`; not with `FESTINA_NO_FUSION`, see [`crate::switches`]),
+//! and [`crate::register_windows`] finds the functions whose
 //! registers only ever hold scalars: their returns skip the release scan.
 //! Programs are verified once at load ([`crate::verify`]), so register,
 //! constant and jump operands are trusted in the loop.
@@ -141,6 +142,7 @@ use crate::native::NativeFn;
 use crate::opcode::{Instr, Reg};
 use crate::program::Program;
 use crate::value::Value;
+use load::SidTags;
 use run::Output;
 use std::fmt;
 use std::io::Write;
@@ -220,7 +222,7 @@ struct Tables {
     /// Vivification kind of each field of each struct.
     field_viv: Vec<Vec<Viv>>,
     /// Per enum: member index holding each struct id (`u16::MAX`: none).
-    enum_sid_tag: Vec<Vec<u16>>,
+    enum_sid_tag: Vec<SidTags>,
     /// The constant pool as values (texts built once, then shared).
     consts: Vec<Value>,
     /// Member names of each enum as text values.

@@ -75,10 +75,7 @@ impl Interpreter {
             Value::Null => None,
             Value::Enum(b) => Some(b.member),
             Value::Struct(s) if !s.is_row() => {
-                let t = self.tables.enum_sid_tag[enum_id as usize]
-                    .get(s.sid() as usize)
-                    .copied()
-                    .unwrap_or(u16::MAX);
+                let t = self.tables.enum_sid_tag[enum_id as usize].get(s.sid());
                 if t == u16::MAX {
                     Some(classify_member(&self.program, enum_id, v))
                 } else {
@@ -158,15 +155,7 @@ pub(super) fn text_index(s: &Value, i: i64) -> Value {
     if i < 0 {
         return Value::Null;
     }
-    let i = i as usize;
-    let st = t.as_str();
-    if t.is_ascii() {
-        return match st.as_bytes().get(i) {
-            Some(&b) => Value::text((b as char).to_string()),
-            None => Value::Null,
-        };
-    }
-    match st.chars().nth(i) {
+    match t.char_at(i as usize) {
         Some(c) => Value::text(c.to_string()),
         None => Value::Null,
     }
