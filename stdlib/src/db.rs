@@ -59,13 +59,19 @@
 //! `bool` a nonzero number is `true` (a text `true`/`false` too); to
 //! `text` an integer in decimal, a real with up to 17 significant digits
 //! (`2.0`, `0.1`), a blob's bytes (text stops at a NUL); to `blob` the
-//! bytes, with no path; to `img` the bytes decoded as PNG or JPEG, with
-//! no path (`null` when they do not decode; the decoder is the canvas
-//! facility's, see `crate::media`). SQL `NULL` is `null` (for a `float`,
-//! the NaN null).
+//! bytes, with no path; to `img` and `aud` the bytes decoded (§8.13),
+//! with no path, or `null` when they do not decode (§2.3). SQL `NULL` is
+//! `null` (for a `float`, the NaN null). A `blob`, `img` or `aud`
+//! parameter binds its own encoded bytes (`Handle::encoded_bytes`), so a
+//! file round-trips byte for byte.
+//!
+//! The decoders are the canvas and audio facilities': a program with an
+//! `img` (`aud`) column or query field calls `img_columns`
+//! (`aud_columns`) at start-up, which leaves the decoder in the
+//! interpreter (`canvas::ImgColumns`, `audio::AudColumns`), so a runtime
+//! without those facilities never links them.
 
 use crate::blob::BlobObj;
-use crate::media::MediaDecoders;
 use festina_vm::interp::Interpreter;
 use festina_vm::native::{NativeEntry, Trap};
 use festina_vm::program::{Program, Record};
@@ -310,14 +316,51 @@ impl ToSql for Param<'_> {
             Value::Bool(b) => ToSqlOutput::Borrowed(ValueRef::Integer(*b as i64)),
             Value::Text(t) => ToSqlOutput::Borrowed(ValueRef::Text(t.as_str().as_bytes())),
             Value::Ascii(a) => ToSqlOutput::Borrowed(ValueRef::Text(a)),
-            // A blob's bytes, an image's encoded file (§15.3), through the
-            // handle, so that this module links no image code.
+            // A blob's bytes, an image's or a clip's encoded file
+            // (§15.3), through the handle, so that this module links no
+            // image or audio code.
             Value::Handle(h) => match h.as_dyn().encoded_bytes() {
                 Some(bytes) => ToSqlOutput::Owned(rusqlite::types::Value::Blob(bytes)),
                 None => ToSqlOutput::Borrowed(ValueRef::Null),
             },
             _ => ToSqlOutput::Borrowed(ValueRef::Null),
         })
+    }
+}
+
+/// How this interpreter decodes `aud` columns: set by `aud_columns` at
+/// start-up in a program that has them (the audio facility's decoder);
+/// `None` otherwise, or in a build without audio.
+fn aud_decoder(it: &mut Interpreter) -> Option<fn(&[u8]) -> Value> {
+    #[cfg(feature = "audio")]
+    return it.ext_mut::<crate::audio::AudColumns>().map(|c| c.0);
+    #[cfg(not(feature = "audio"))]
+    {
+        let _ = it;
+        None
+    }
+}
+
+/// How this interpreter decodes `img` columns: set by `img_columns` at
+/// start-up in a program that has them (the canvas facility's decoder);
+/// `None` otherwise, or in a build without the canvas.
+fn img_decoder(it: &mut Interpreter) -> Option<fn(&[u8]) -> Value> {
+    #[cfg(feature = "canvas")]
+    return it.ext_mut::<crate::canvas::ImgColumns>().map(|c| c.0);
+    #[cfg(not(feature = "canvas"))]
+    {
+        let _ = it;
+        None
+    }
+}
+
+/// The value of an `img` or `aud` column (§15.3): its bytes (a BLOB, or a
+/// TEXT) decoded, or `null` for SQL NULL, a number, bytes that do not
+/// decode (§2.3), or no decoder.
+fn media_column(v: ValueRef<'_>, decode: Option<fn(&[u8]) -> Value>) -> Value {
+    match (v, decode) {
+        (ValueRef::Blob(b) | ValueRef::Text(b), Some(decode)) => decode(b),
+        _ => Value::Null,
     }
 }
 
@@ -485,7 +528,7 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
         )));
     };
     let ncols = rec.fields.len();
-    let decoders = it.ext_mut::<MediaDecoders>().copied().unwrap_or_default();
+    let (img, aud) = (img_decoder(it), aud_decoder(it));
     let result = db_of(it).and_then(|db| {
         with_statement(&db.conn, sql, literal, params, |st| {
             let dests = column_dests(st, rec, is_row);
@@ -503,14 +546,11 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
                 for (j, d) in dests.iter().enumerate() {
                     match *d {
                         Dest::Field(i) => {
-                            let ty = &rec.fields[i].ty;
-                            slots[i] = match (ty.strip_manual(), decoders.img, r.get_ref(j)?) {
-                                (
-                                    Type::Img,
-                                    Some(decode),
-                                    ValueRef::Blob(b) | ValueRef::Text(b),
-                                ) => decode(b),
-                                (_, _, v) => convert(v, ty),
+                            let v = r.get_ref(j)?;
+                            slots[i] = match rec.fields[i].ty {
+                                Type::Img => media_column(v, img),
+                                Type::Aud => media_column(v, aud),
+                                ref ty => convert(v, ty),
                             };
                             if is_row {
                                 row::mark_in_slots(&mut slots, ncols, i, true);
@@ -599,8 +639,7 @@ pub fn convert(v: ValueRef<'_>, ty: &Type) -> Value {
         (Type::Blob, ValueRef::Real(f)) => {
             Value::handle(BlobObj::new(real_text(f).into_bytes(), None))
         }
-        // An `img` column is decoded by the canvas facility's decoder
-        // (`crate::media`) in `sqlite_query`; `aud` arrives with audio.
+        // `img` and `aud` columns are decoded by `media_column`.
         _ => Value::Null,
     }
 }

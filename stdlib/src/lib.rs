@@ -12,12 +12,12 @@
 //!
 //! | facility | cargo feature | modules |
 //! |---|---|---|
-//! | core | always compiled | [`core`], [`text`], [`collections`], [`math`], [`json`], [`regexp`], [`blob`], [`process`], [`timers`] ([`media`] holds no natives: the hook through which the database decodes media columns) |
+//! | core | always compiled | [`core`], [`text`], [`collections`], [`math`], [`json`], [`regexp`], [`blob`], [`process`], [`timers`] |
 //! | database | `database` | `db` (links SQLite) |
 //! | net | `net` | `net` (no natives yet) |
 //! | canvas | `canvas` | `canvas` (links cairo) |
 //! | window | `window` | `window` (no natives yet) |
-//! | audio | `audio` | `audio` (no natives yet) |
+//! | audio | `audio` | [`audio`] (links ALSA through rodio) |
 //!
 //! A facility's natives are reached only through its [`FacilityNatives`]
 //! constant ([`CORE`], `DATABASE`, `NET`, `CANVAS`, `WINDOW`, `AUDIO`).
@@ -39,7 +39,6 @@ pub mod collections;
 pub mod core;
 pub mod json;
 pub mod math;
-pub mod media;
 pub mod process;
 pub mod regexp;
 pub mod text;

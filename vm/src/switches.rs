@@ -10,6 +10,7 @@
 //! | variable | turns off |
 //! |---|---|
 //! | [`NO_FUSION`] | the code generator's fused and shortened forms (compare-and-branch, immediates, pinned literals, globals in registers, `NewArrFrom`, in-place appends and templates) and the loader's instruction pairing (`AddIntImmCmpJump`, `MulAddInt`) |
+//! | [`NO_FAST_TIER`] | the interpreter's fast tier (`run_fast`): every instruction runs in the full step (see [`crate::interp`], "Dispatch") |
 //! | [`NO_DIRECT_FILL`] | the canvas's direct pixel paths: opaque flat rectangles, pixels and circles written straight into the pixels instead of by cairo (§17.5 note; `festina-stdlib`'s `canvas::direct`) |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
@@ -21,6 +22,9 @@ pub const NO_OPT: &str = "FESTINA_NO_OPT";
 
 /// Code generator fusions and the loader's instruction pairing.
 pub const NO_FUSION: &str = "FESTINA_NO_FUSION";
+
+/// The interpreter's fast tier.
+pub const NO_FAST_TIER: &str = "FESTINA_NO_FAST_TIER";
 
 /// The canvas's direct pixel paths.
 pub const NO_DIRECT_FILL: &str = "FESTINA_NO_DIRECT_FILL";

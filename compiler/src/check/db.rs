@@ -12,17 +12,19 @@
 //!   (§15.4). Anywhere else it is a compile error. The parameters must be
 //!   an array literal, the one literal whose elements may mix types; each
 //!   element must be a bindable type (`int`, `float`, `bool`, `text`,
-//!   `ascii`, `blob`, `img` or `null`) and becomes its own native argument,
-//!   so no array is built per call.
-//! - A table column or query-target field of type `img` makes the entry
-//!   function start with `img_columns()` (before `db_open`), a native of
-//!   the canvas facility that lets the database natives decode such
-//!   columns without linking the image code themselves.
+//!   `ascii`, `blob`, `img`, `aud` or `null`) and becomes its own native
+//!   argument, so no array is built per call.
 //! - Reading `row.col` is a plain field read of the column's slot and
 //!   `row.rowid` one of the rowid slot (`festina_vm::row`); `row.col = v`,
 //!   `delete row.col` and `row.undefined(col)` are the natives `row_set`,
 //!   `row_delete` and `row_undefined`, which keep track of the columns a
 //!   row defines (§15.5). `rowid` is read-only (§9.11).
+//! - `aud` and `img` columns and query fields (§15.3) hold the value's
+//!   encoded bytes: it binds as those bytes, and a program with an `aud`
+//!   (`img`) column or query field calls `aud_columns` (`img_columns`, of
+//!   the audio or canvas facility) before `db_open`, so that the database
+//!   natives can decode them without linking the decoders themselves
+//!   (`festina_stdlib::audio::AudColumns`, `festina_stdlib::canvas::ImgColumns`).
 //! - `DatabaseURL = text` must be the entry file's first statement (§6.4);
 //!   its value is evaluated first in the entry function and passed to
 //!   `db_open`, which the entry function calls before any top-level code
@@ -183,15 +185,11 @@ impl Checker<'_> {
                     );
                     return None;
                 }
-                if rec.fields.iter().any(|f| matches!(f.ty, Type::Aud)) {
-                    self.error(
-                        range,
-                        "aud values from the database are not available in this build",
-                    );
-                    return None;
+                if rec.fields.iter().any(|f| f.ty == Type::Aud) {
+                    self.aud_columns = true;
                 }
                 if rec.fields.iter().any(|f| f.ty == Type::Img) {
-                    self.uses_img_columns = true;
+                    self.img_columns = true;
                 }
                 Some(elem)
             }
@@ -217,6 +215,7 @@ impl Checker<'_> {
             | Type::Ascii
             | Type::Blob
             | Type::Img
+            | Type::Aud
             | Type::Null
             | Type::Error => v,
             Type::Void => {
@@ -227,7 +226,7 @@ impl Checker<'_> {
                 let shown = self.show(other);
                 self.error(
                     range,
-                    format!("a value of type {shown} cannot be a SQL parameter; use int, float, bool, text, ascii, blob or img (§15.3)"),
+                    format!("a value of type {shown} cannot be a SQL parameter; use int, float, bool, text, ascii, blob, img or aud (§15.3)"),
                 );
                 v
             }
@@ -413,9 +412,11 @@ impl Checker<'_> {
         let rec = &self.module.tables[tid as usize];
         let name = rec.name.clone();
         let no_columns = rec.fields.is_empty();
-        let media = rec.fields.iter().any(|f| matches!(f.ty, Type::Aud));
+        if rec.fields.iter().any(|f| f.ty == Type::Aud) {
+            self.aud_columns = true;
+        }
         if rec.fields.iter().any(|f| f.ty == Type::Img) {
-            self.uses_img_columns = true;
+            self.img_columns = true;
         }
         if no_columns {
             self.error(range, format!("table '{name}' needs at least one column"));
@@ -427,9 +428,6 @@ impl Checker<'_> {
                     "table name '{name}' is reserved by SQLite (names starting with 'sqlite_')"
                 ),
             );
-        }
-        if media {
-            self.error(range, "aud columns are not available in this build");
         }
     }
 
@@ -483,34 +481,32 @@ impl Checker<'_> {
         Some(())
     }
 
-    /// In a program whose table rows or query targets have `img`
-    /// columns, the entry function's first statement: `img_columns()`,
-    /// which lets the database decode them (§15.3) and makes the program
-    /// one of the canvas facility.
-    pub(super) fn img_columns_stmt(&mut self) -> Option<Stmt> {
-        if !self.uses_img_columns {
-            return None;
-        }
-        let id = self.native("img_columns");
-        Some(Stmt {
-            kind: StmtKind::Expr(mk(
-                ExprKind::CallNative {
-                    id,
-                    args: Vec::new(),
-                },
-                Type::Void,
-                1,
-            )),
-            line: 1,
-        })
-    }
-
     /// The entry function's first statement in a program that uses the
     /// database: open it (with the `DatabaseURL` value, if any) and
-    /// synchronise every table (§6.5 step 2).
-    pub(super) fn db_open_stmt(&mut self) -> Option<Stmt> {
+    /// synchronise every table (§6.5 step 2), after `aud_columns` and
+    /// `img_columns` when an `aud` or `img` column or query field needs
+    /// decoding (module docs). Empty for a program that does not use the
+    /// database.
+    pub(super) fn db_open_stmts(&mut self) -> Vec<Stmt> {
         if !self.uses_db && self.module.tables.is_empty() {
-            return None;
+            return Vec::new();
+        }
+        let mut stmts = Vec::new();
+        for (wanted, native) in [
+            (self.aud_columns, "aud_columns"),
+            (self.img_columns, "img_columns"),
+        ] {
+            if wanted {
+                let id = self.native(native);
+                stmts.push(Stmt {
+                    kind: StmtKind::Expr(mk(
+                        ExprKind::CallNative { id, args: vec![] },
+                        Type::Void,
+                        1,
+                    )),
+                    line: 1,
+                });
+            }
         }
         let url = self
             .db_url
@@ -518,7 +514,7 @@ impl Checker<'_> {
             .unwrap_or_else(|| mk(ExprKind::Null, Type::Text, 1));
         let line = url.line;
         let id = self.native("db_open");
-        Some(Stmt {
+        let open = Stmt {
             kind: StmtKind::Expr(mk(
                 ExprKind::CallNative {
                     id,
@@ -528,7 +524,9 @@ impl Checker<'_> {
                 line,
             )),
             line,
-        })
+        };
+        stmts.push(open);
+        stmts
     }
 }
 

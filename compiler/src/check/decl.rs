@@ -417,11 +417,9 @@ impl Checker<'_> {
         let entry_file = self.units.iter().find(|u| u.is_entry).map_or(0, |u| u.file);
         // §6.5: the database is opened and synchronised before any
         // top-level code (see `db`).
-        let open = self.db_open_stmt();
-        let body = self
-            .img_columns_stmt()
+        let open = self.db_open_stmts();
+        let body = open
             .into_iter()
-            .chain(open)
             .chain(tops.into_iter().map(|(id, _)| Stmt {
                 kind: StmtKind::Expr(Expr {
                     kind: ExprKind::Call {

@@ -29,11 +29,11 @@
 //!
 //! # Background loads
 //! `path.callback(fn)` on a `text` ([`Checker::text_callback`]) with `fn`
-//! of type `func[blob]:void` yields a `blob` (native `blob_load_async`);
-//! the statement form `blob path.callback(fn)` evaluates it for effect
-//! ([`Checker::check_load_stmt`]); with `fn` of type `func[img]:void` it
-//! yields an `img` (native `img_load_async`). `aud` loads are not
-//! available in this build.
+//! of type `func[blob]:void` yields a `blob` (native `blob_load_async`),
+//! with `func[img]:void` an `img` (`img_load_async`), with
+//! `func[aud]:void` an `aud` (`aud_load_async`); the statement form
+//! `blob path.callback(fn)` evaluates it for effect
+//! ([`Checker::check_load_stmt`]).
 
 use super::ty::ManualOk;
 use super::{Checker, FuncSig, ValueSym};
@@ -258,8 +258,8 @@ impl Checker<'_> {
     }
 
     /// `path.callback(fn)` on a text receiver (§12.5): `fn` decides what
-    /// is loaded: `func[blob]:void` a blob (`blob_load_async`),
-    /// `func[img]:void` an image (`img_load_async`).
+    /// is loaded: `func[blob]:void` a blob, `func[img]:void` an image,
+    /// `func[aud]:void` a clip.
     pub(super) fn text_callback(
         &mut self,
         path: Expr,
@@ -281,34 +281,21 @@ impl Checker<'_> {
             _ => None,
         };
         match param {
-            Some(Type::Blob) => {
-                let id = self.native("blob_load_async");
+            Some(ty @ (Type::Blob | Type::Img | Type::Aud)) => {
+                let native = match ty {
+                    Type::Blob => "blob_load_async",
+                    Type::Img => "img_load_async",
+                    _ => "aud_load_async",
+                };
+                let id = self.native(native);
                 mk(
                     ExprKind::CallNative {
                         id,
                         args: vec![path, f],
                     },
-                    Type::Blob,
+                    ty,
                     line,
                 )
-            }
-            Some(Type::Img) => {
-                let id = self.native("img_load_async");
-                mk(
-                    ExprKind::CallNative {
-                        id,
-                        args: vec![path, f],
-                    },
-                    Type::Img,
-                    line,
-                )
-            }
-            Some(Type::Aud) => {
-                self.error(
-                    arange,
-                    "background loading of audio is not available in this build",
-                );
-                mk(ExprKind::Null, Type::Error, line)
             }
             _ => {
                 let shown = self.show(&f.ty);

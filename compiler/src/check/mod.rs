@@ -213,8 +213,11 @@ struct Checker<'a> {
     /// Whether the program calls `sqlite()` or sets `DatabaseURL`, so
     /// that the entry function opens the database (see `db`).
     uses_db: bool,
-    /// A table or query target has an `img` column (see `db`).
-    uses_img_columns: bool,
+    /// Whether a table column or a query field is an `aud`, so that the
+    /// entry function lets the database decode them (see `db`).
+    aud_columns: bool,
+    /// The same for `img` columns and fields.
+    img_columns: bool,
     /// The checked value of the entry file's `DatabaseURL` (§6.4).
     db_url: Option<hir::Expr>,
 }
@@ -252,7 +255,8 @@ impl<'a> Checker<'a> {
             depth: 0,
             depth_reported: false,
             uses_db: false,
-            uses_img_columns: false,
+            aud_columns: false,
+            img_columns: false,
             db_url: None,
         }
     }

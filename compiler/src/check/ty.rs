@@ -224,7 +224,7 @@ impl Checker<'_> {
 
     /// The conversion of §8.20, or the unchanged expression as `Err`
     /// (rule 5's `text` → `blob` becomes a `blob_load` native call, and
-    /// `text` → `img` an `img_load` call).
+    /// `text` → `img` an `img_load`, `text` → `aud` an `aud_load`).
     pub(super) fn try_coerce(&mut self, mut e: Expr, target: &Type) -> Result<Expr, Expr> {
         let plain_target = target.strip_manual();
         if matches!(target, Type::Manual(_)) && e.ty == *plain_target && !is_fresh(&e) {
@@ -273,10 +273,16 @@ impl Checker<'_> {
                 line,
             });
         }
-        // §8.13: a text assigned to an img is a path, decoded at run time;
-        // an unreadable or undecodable file is a runtime failure there.
-        if e.ty == Type::Text && *plain_target == Type::Img {
-            let id = self.native("img_load");
+        // §8.13: a text assigned to an img or an aud is a path, loaded and
+        // decoded at run time; an unreadable or undecodable file is a
+        // runtime failure there.
+        let media_load = match plain_target {
+            Type::Img => Some("img_load"),
+            Type::Aud => Some("aud_load"),
+            _ => None,
+        };
+        if let (Type::Text, Some(native)) = (&e.ty, media_load) {
+            let id = self.native(native);
             let line = e.line;
             return Ok(Expr {
                 kind: ExprKind::CallNative { id, args: vec![e] },

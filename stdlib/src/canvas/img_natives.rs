@@ -27,9 +27,8 @@ use super::natives::{factors, place, radians};
 use super::style::FontObj;
 use super::surface::Surface;
 use super::{canvas, fail, img, int, overrides, pixel_color, text, Canvas};
-use crate::blob::file::{read_file, write_file};
+use crate::blob::file::{read_file, save_bytes};
 use crate::blob::BlobObj;
-use crate::media::MediaDecoders;
 use cairo::Matrix;
 use festina_signatures::style::FontSpec;
 use festina_vm::event_loop::JobResult;
@@ -219,7 +218,7 @@ fn draw_on(
     let Some(target) = img(args, 0) else {
         return Ok(Value::Null);
     };
-    let c = canvas(it)?;
+    let c = canvas(it);
     let mut st = target.state();
     st.touch();
     let ImgState {
@@ -393,7 +392,7 @@ fn restore_state(it: &mut Interpreter, args: &[Value]) -> R {
 fn save(it: &mut Interpreter, args: &[Value]) -> R {
     let path = img(args, 0).and_then(|i| i.state().path.clone());
     match (img(args, 0), path) {
-        (Some(i), Some(p)) => Ok(Value::Bool(write_file(&p, &i.bytes()))),
+        (Some(i), Some(p)) => Ok(Value::Bool(save_bytes(&p, &i.bytes()))),
         _ => Err(fail(it, "save() on an img with no path")),
     }
 }
@@ -403,7 +402,7 @@ fn save_as(_it: &mut Interpreter, args: &[Value]) -> R {
     let (Some(i), Some(p)) = (img(args, 0), text(args, 1)) else {
         return Ok(Value::Bool(false));
     };
-    let ok = write_file(p, &i.bytes());
+    let ok = save_bytes(p, &i.bytes());
     if ok {
         i.state().path = Some(p.to_string());
     }
@@ -413,7 +412,7 @@ fn save_as(_it: &mut Interpreter, args: &[Value]) -> R {
 /// `.saveCopy(path)`: write there, keeping the own path.
 fn save_copy(_it: &mut Interpreter, args: &[Value]) -> R {
     let ok = match (img(args, 0), text(args, 1)) {
-        (Some(i), Some(p)) => write_file(p, &i.bytes()),
+        (Some(i), Some(p)) => save_bytes(p, &i.bytes()),
         _ => false,
     };
     Ok(Value::Bool(ok))
@@ -437,8 +436,6 @@ fn font_literal(_it: &mut Interpreter, args: &[Value]) -> R {
 
 /// Program start with `img` columns: let the database decode them.
 fn img_columns(it: &mut Interpreter, _args: &[Value]) -> R {
-    let mut decoders = it.ext_mut::<MediaDecoders>().copied().unwrap_or_default();
-    decoders.img = Some(super::img_from_bytes);
-    it.set_ext(decoders);
+    it.set_ext(super::ImgColumns(super::img_from_bytes));
     Ok(Value::Null)
 }

@@ -61,6 +61,13 @@ use festina_vm::value::Value;
 pub use image::ImgObj;
 pub use state::Canvas;
 
+/// How the database decodes `img` columns (§15.3): installed in the
+/// interpreter by the native `img_columns`, which the checker calls at the
+/// start of a program with such columns, so that the database natives
+/// never link the image code themselves (`festina_stdlib::db`).
+#[derive(Clone, Copy, Debug)]
+pub struct ImgColumns(pub fn(&[u8]) -> Value);
+
 /// The natives of the facility, for the registry.
 pub fn natives() -> Vec<NativeEntry> {
     let mut all = natives::entries();
@@ -69,12 +76,8 @@ pub fn natives() -> Vec<NativeEntry> {
 }
 
 /// The canvas state of `it`, made on first use.
-pub fn canvas(it: &mut Interpreter) -> Result<&mut Canvas, Trap> {
-    if it.ext_mut::<Canvas>().is_none() {
-        it.set_ext(Canvas::default());
-    }
-    it.ext_mut::<Canvas>()
-        .ok_or_else(|| Trap::Fail("the canvas state could not be kept".to_string()))
+pub fn canvas(it: &mut Interpreter) -> &mut Canvas {
+    it.ext_or_insert_with(Canvas::default)
 }
 
 /// Call `f` with the canvas's pixels: width, height, row pitch in pixels
@@ -84,7 +87,7 @@ pub fn canvas_pixels<R>(
     it: &mut Interpreter,
     f: impl FnOnce(i32, i32, usize, &[u32]) -> R,
 ) -> Result<R, Trap> {
-    let s = canvas(it)?
+    let s = canvas(it)
         .surface()
         .map_err(|e| Trap::Fail(format!("the canvas: {e}")))?;
     let (w, h, stride) = (s.width(), s.height(), s.stride());

@@ -25,7 +25,7 @@ use super::image::ImgObj;
 use super::state::NoPath;
 use super::style::{Fill, FontObj, Gradient};
 use super::{canvas, color, fail, img, int, overrides, pixel_color, rgb, text, Canvas};
-use crate::blob::file::write_file;
+use crate::blob::file::save_bytes;
 use festina_vm::interp::Interpreter;
 use festina_vm::native::{NativeEntry, Trap};
 use festina_vm::value::Value;
@@ -90,7 +90,7 @@ pub fn entries() -> Vec<NativeEntry> {
 /// call site: looking the site up costs every call).
 macro_rules! parts {
     ($it:ident) => {{
-        canvas($it)?
+        canvas($it)
             .parts()
             .map_err(|e| Trap::Fail(format!("the canvas: {e}")))?
     }};
@@ -129,7 +129,7 @@ fn draw_pixel(it: &mut Interpreter, args: &[Value]) -> R {
 
 fn draw_text(it: &mut Interpreter, args: &[Value]) -> R {
     let t_arg = text(args, 0).unwrap_or("");
-    let c = canvas(it)?;
+    let c = canvas(it);
     let options = c.font_options.clone();
     let (mut t, style, _) = c
         .parts()
@@ -205,7 +205,7 @@ fn save(it: &mut Interpreter, args: &[Value]) -> R {
     let (t, _, _) = parts!(it);
     let (w, h, stride) = (t.surface.width(), t.surface.height(), t.surface.stride());
     let png = super::codec::encode_png(w as u32, h as u32, stride, t.surface.pixels());
-    Ok(Value::Bool(!png.is_empty() && write_file(&path, &png)))
+    Ok(Value::Bool(!png.is_empty() && save_bytes(&path, &png)))
 }
 
 /// `saveCanvas()`: a copy of the canvas as a new image.
@@ -223,7 +223,7 @@ fn pixel_color_at(it: &mut Interpreter, args: &[Value]) -> R {
 }
 
 fn with_canvas(it: &mut Interpreter, f: impl FnOnce(&mut Canvas)) -> R {
-    f(canvas(it)?);
+    f(canvas(it));
     Ok(Value::Null)
 }
 
@@ -265,7 +265,7 @@ fn change_font(it: &mut Interpreter, args: &[Value]) -> R {
 fn change_font_parts(it: &mut Interpreter, args: &[Value]) -> R {
     let px = int(args, 0);
     let (style, family) = (text(args, 1), text(args, 2));
-    let c = canvas(it)?;
+    let c = canvas(it);
     c.style.font.apply_parts(px, style, family);
     Ok(Value::Null)
 }
@@ -298,12 +298,12 @@ fn radial_gradient(it: &mut Interpreter, args: &[Value]) -> R {
 
 fn text_width(it: &mut Interpreter, args: &[Value]) -> R {
     let t = text(args, 0).unwrap_or("");
-    Ok(Value::Int(canvas(it)?.measure(t).0))
+    Ok(Value::Int(canvas(it).measure(t).0))
 }
 
 fn text_height(it: &mut Interpreter, args: &[Value]) -> R {
     let t = text(args, 0).unwrap_or("");
-    Ok(Value::Int(canvas(it)?.measure(t).1))
+    Ok(Value::Int(canvas(it).measure(t).1))
 }
 
 /// The runtime failure of path call `name` with no path open (§17.5).
@@ -319,7 +319,7 @@ fn path_call(
     name: &str,
     f: impl FnOnce(&mut Canvas) -> Result<(), NoPath>,
 ) -> R {
-    match f(canvas(it)?) {
+    match f(canvas(it)) {
         Ok(()) => Ok(Value::Null),
         Err(NoPath) => Err(no_path(it, name)),
     }
@@ -397,7 +397,7 @@ fn reset_transform(it: &mut Interpreter, _args: &[Value]) -> R {
 }
 
 fn save_state(it: &mut Interpreter, _args: &[Value]) -> R {
-    if canvas(it)?.save_state() {
+    if canvas(it).save_state() {
         return Ok(Value::Null);
     }
     Err(fail(
@@ -407,7 +407,7 @@ fn save_state(it: &mut Interpreter, _args: &[Value]) -> R {
 }
 
 fn restore_state(it: &mut Interpreter, _args: &[Value]) -> R {
-    if canvas(it)?.restore_state() {
+    if canvas(it).restore_state() {
         return Ok(Value::Null);
     }
     Err(fail(
@@ -433,9 +433,9 @@ fn set_height(it: &mut Interpreter, args: &[Value]) -> R {
 }
 
 fn width(it: &mut Interpreter, _args: &[Value]) -> R {
-    Ok(Value::Int(canvas(it)?.size().0))
+    Ok(Value::Int(canvas(it).size().0))
 }
 
 fn height(it: &mut Interpreter, _args: &[Value]) -> R {
-    Ok(Value::Int(canvas(it)?.size().1))
+    Ok(Value::Int(canvas(it).size().1))
 }
