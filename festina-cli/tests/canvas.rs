@@ -59,6 +59,16 @@ impl Drop for Scratch {
 /// Run `source` in a scratch directory with `env`: (stdout, out.png) or
 /// a description of what went wrong.
 fn run(source: &Path, variant: &str, env: &[(&str, &str)]) -> Result<(String, Vec<u8>), String> {
+    run_writing(source, variant, env, "out.png")
+}
+
+/// [`run`] for a program that writes `picture` rather than `out.png`.
+fn run_writing(
+    source: &Path,
+    variant: &str,
+    env: &[(&str, &str)],
+    picture: &str,
+) -> Result<(String, Vec<u8>), String> {
     let name = source.file_stem().unwrap().to_string_lossy().into_owned();
     let dir = Scratch::new(&name, variant);
     let file = dir.0.join(source.file_name().unwrap());
@@ -83,8 +93,8 @@ fn run(source: &Path, variant: &str, env: &[(&str, &str)]) -> Result<(String, Ve
             String::from_utf8_lossy(&out.stderr)
         ));
     }
-    let png = fs::read(dir.0.join("out.png"))
-        .map_err(|e| format!("{variant}: no out.png written: {e}"))?;
+    let png = fs::read(dir.0.join(picture))
+        .map_err(|e| format!("{variant}: no {picture} written: {e}"))?;
     Ok((stdout, png))
 }
 
@@ -212,4 +222,46 @@ fn golden_images() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The drawing examples: `examples/chart.f` draws the same chart as
+/// `tests/images/chart.png` (text, hence the tolerance), with and without
+/// the direct paths; `examples/captcha.f` draws a random code, so only
+/// its size and colours are checked.
+#[test]
+fn drawing_examples() {
+    let examples = repo().join("examples");
+    let chart = examples.join("chart.f");
+    let (out, png) = run_writing(&chart, "chart", &[], "chart.png").unwrap();
+    assert_eq!(out, "wrote chart.png (640x400)\n");
+    let want = fs::read(repo().join("tests/images/chart.png"));
+    if want.is_err() && std::env::var_os("FESTINA_BLESS").is_some() {
+        fs::write(repo().join("tests/images/chart.png"), &png).unwrap();
+    }
+    let want = want.unwrap_or_else(|_| fs::read(repo().join("tests/images/chart.png")).unwrap());
+    if let Some(d) = compare(&png, &want, 24) {
+        panic!("examples/chart.f: {d}");
+    }
+    let (_, plain) = run_writing(
+        &chart,
+        "chart-no-opt",
+        &[("FESTINA_NO_OPT", "1")],
+        "chart.png",
+    )
+    .unwrap();
+    assert!(plain == png, "FESTINA_NO_OPT changes the chart");
+
+    let (out, png) =
+        run_writing(&examples.join("captcha.f"), "captcha", &[], "captcha.png").unwrap();
+    assert_eq!(out, "wrote captcha.png (160x60, 5 characters)\n");
+    let d = decode(&png).unwrap();
+    assert_eq!((d.width, d.height), (160, 60));
+    // mostly background (40 noise pixels and 5 glyphs on it), with ink
+    // where the glyphs are
+    let background = d.pixels.iter().filter(|&&p| p == 0xffee_f1f5).count();
+    assert!(
+        background > d.pixels.len() / 2,
+        "{background} background pixels"
+    );
+    assert!(d.pixels.contains(&0xff2b_3542), "no glyph in the picture");
 }
