@@ -20,6 +20,9 @@
 //! at a time while the first shapes are drawn. Page faults of one process
 //! serialize on its memory map, so threads drawing their own fresh images
 //! run in parallel only once those faults are out of their way.
+//! `FESTINA_NO_PREFAULT=1` (or `FESTINA_NO_OPT=1`) leaves the pages to be
+//! faulted in as they are first written; the example `fresh_surfaces`
+//! measures both.
 //!
 //! # Errors
 //! Cairo records an error in a context and refuses every later call on
@@ -28,6 +31,7 @@
 //! (finite, within [`COORD_LIMIT`]).
 
 use cairo::{Context, Format, ImageSurface};
+use festina_vm::switches::{disabled, NO_PREFAULT};
 
 /// The largest width or height of a surface (cairo's own limit).
 pub const MAX_SIDE: i64 = 32_767;
@@ -97,7 +101,7 @@ impl Surface {
         }
         let stride = surface.stride() as usize / 4;
         let bytes = stride * h as usize * 4;
-        if bytes >= PREFAULT_BYTES {
+        if bytes >= PREFAULT_BYTES && !disabled(NO_PREFAULT) {
             // SAFETY: `data` is the start of this surface's `bytes`-byte
             // buffer, which nothing else uses yet.
             unsafe { prefault(data, bytes) };
@@ -230,7 +234,8 @@ impl Surface {
     }
 }
 
-/// Fault in the `len` bytes at `ptr` (see the module documentation).
+/// Fault in the `len` bytes at `ptr` (see the module documentation), unless
+/// most of its pages are in memory already (memory the allocator reused).
 ///
 /// # Safety
 /// `ptr..ptr + len` must be writable memory that nothing else is using;
@@ -243,8 +248,22 @@ unsafe fn prefault(ptr: *mut u8, len: usize) {
     let last = end & !(PAGE - 1);
     #[cfg(target_os = "linux")]
     if last > first {
-        // SAFETY: the range is inside the caller's buffer and page
-        // aligned; populating pages only maps them (their zeros stay).
+        let pages = (last - first) / PAGE;
+        let mut resident = vec![0u8; pages];
+        // SAFETY: the range is page aligned and inside the caller's
+        // buffer; mincore writes one byte per page into `resident`.
+        let rc = unsafe {
+            libc::mincore(
+                first as *mut libc::c_void,
+                last - first,
+                resident.as_mut_ptr(),
+            )
+        };
+        if rc == 0 && resident.iter().filter(|&&r| r & 1 != 0).count() * 2 >= pages {
+            return;
+        }
+        // SAFETY: as above; populating pages only maps them (their zeros
+        // stay).
         let rc = unsafe {
             libc::madvise(
                 first as *mut libc::c_void,
