@@ -328,36 +328,30 @@ impl ToSql for Param<'_> {
     }
 }
 
-/// How this interpreter decodes `aud` columns: set by `aud_columns` at
-/// start-up in a program that has them (the audio facility's decoder);
-/// `None` otherwise, or in a build without audio.
-fn aud_decoder(it: &mut Interpreter) -> Option<fn(&[u8]) -> Value> {
-    #[cfg(feature = "audio")]
-    return it.ext_mut::<crate::audio::AudColumns>().map(|c| c.0);
-    #[cfg(not(feature = "audio"))]
-    {
-        let _ = it;
-        None
-    }
-}
+/// A decoder of a media column's bytes.
+type Decode = fn(&[u8]) -> Value;
 
-/// How this interpreter decodes `img` columns: set by `img_columns` at
-/// start-up in a program that has them (the canvas facility's decoder);
-/// `None` otherwise, or in a build without the canvas.
-fn img_decoder(it: &mut Interpreter) -> Option<fn(&[u8]) -> Value> {
+/// How this interpreter decodes `img` and `aud` columns: set by
+/// `img_columns` / `aud_columns` at start-up in a program that has them
+/// (the canvas and audio facilities' decoders); `None` otherwise, or in a
+/// build without the facility.
+fn media_decoders(it: &mut Interpreter) -> (Option<Decode>, Option<Decode>) {
     #[cfg(feature = "canvas")]
-    return it.ext_mut::<crate::canvas::ImgColumns>().map(|c| c.0);
+    let img = it.ext_mut::<crate::canvas::ImgColumns>().map(|c| c.0);
     #[cfg(not(feature = "canvas"))]
-    {
-        let _ = it;
-        None
-    }
+    let img = None;
+    #[cfg(feature = "audio")]
+    let aud = it.ext_mut::<crate::audio::AudColumns>().map(|c| c.0);
+    #[cfg(not(feature = "audio"))]
+    let aud = None;
+    let _ = it;
+    (img, aud)
 }
 
 /// The value of an `img` or `aud` column (§15.3): its bytes (a BLOB, or a
 /// TEXT) decoded, or `null` for SQL NULL, a number, bytes that do not
 /// decode (§2.3), or no decoder.
-fn media_column(v: ValueRef<'_>, decode: Option<fn(&[u8]) -> Value>) -> Value {
+fn media_column(v: ValueRef<'_>, decode: Option<Decode>) -> Value {
     match (v, decode) {
         (ValueRef::Blob(b) | ValueRef::Text(b), Some(decode)) => decode(b),
         _ => Value::Null,
@@ -528,7 +522,7 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
         )));
     };
     let ncols = rec.fields.len();
-    let (img, aud) = (img_decoder(it), aud_decoder(it));
+    let (img, aud) = media_decoders(it);
     let result = db_of(it).and_then(|db| {
         with_statement(&db.conn, sql, literal, params, |st| {
             let dests = column_dests(st, rec, is_row);

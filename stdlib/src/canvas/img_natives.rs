@@ -41,11 +41,6 @@ type R = Result<Value, Trap>;
 
 /// The natives of this module.
 pub fn entries() -> Vec<NativeEntry> {
-    macro_rules! entries {
-        ($($name:literal => $f:ident),* $(,)?) => {
-            vec![$(NativeEntry { name: $name, func: $f }),*]
-        };
-    }
     entries![
         "img_load" => load,
         "img_load_async" => load_async,

@@ -45,6 +45,14 @@
 //! the `img`/`font` literals in [`img_natives`]; [`natives()`] lists them
 //! for the registry.
 
+/// The registry entries of natives, `"name" => function` (for the
+/// modules below).
+macro_rules! entries {
+    ($($name:literal => $f:ident),* $(,)?) => {
+        vec![$(festina_vm::native::NativeEntry { name: $name, func: $f }),*]
+    };
+}
+
 pub mod codec;
 pub mod direct;
 pub mod draw;

@@ -35,11 +35,6 @@ type R = Result<Value, Trap>;
 
 /// The natives of this module.
 pub fn entries() -> Vec<NativeEntry> {
-    macro_rules! entries {
-        ($($name:literal => $f:ident),* $(,)?) => {
-            vec![$(NativeEntry { name: $name, func: $f }),*]
-        };
-    }
     entries![
         "canvas_draw_rect" => draw_rect,
         "canvas_draw_circle" => draw_circle,
