@@ -60,8 +60,9 @@ pub fn enabled_by_environment() -> bool {
 pub struct Direct {
     /// Whether the direct paths are used at all.
     pub enabled: bool,
-    masks: HashMap<MaskKey, Rc<Mask>>,
-    order: VecDeque<MaskKey>,
+    /// By [`MaskKey::packed`].
+    masks: HashMap<u64, Rc<Mask>>,
+    order: VecDeque<u64>,
     bytes: usize,
 }
 
@@ -74,6 +75,17 @@ pub struct MaskKey {
     pub r: i64,
     /// Columns or rows cut off: left, top, right, bottom.
     pub cut: [i64; 4],
+}
+
+impl MaskKey {
+    /// The key in one word (the cache's hash key): the radius (at most
+    /// [`MAX_MASK_RADIUS`], 8 bits) and the four cuts (each at most the
+    /// square's `2r + 2 <= 258` pixels, 9 bits).
+    fn packed(&self) -> u64 {
+        self.cut
+            .iter()
+            .fold(self.r as u64, |acc, &c| (acc << 9) | (c as u64 & 0x1ff))
+    }
 }
 
 impl Direct {
@@ -168,7 +180,8 @@ impl Direct {
 
     /// The mask of `key`, rasterized on first use.
     fn mask(&mut self, key: MaskKey) -> Option<Rc<Mask>> {
-        if let Some(m) = self.masks.get(&key) {
+        let packed = key.packed();
+        if let Some(m) = self.masks.get(&packed) {
             return Some(Rc::clone(m));
         }
         let m = Rc::new(Mask::new(key)?);
@@ -181,8 +194,8 @@ impl Direct {
                 self.bytes -= gone.coverage.len();
             }
         }
-        self.order.push_back(key);
-        self.masks.insert(key, Rc::clone(&m));
+        self.order.push_back(packed);
+        self.masks.insert(packed, Rc::clone(&m));
         Some(m)
     }
 }
@@ -469,6 +482,24 @@ mod tests {
             d.bytes,
             d.masks.values().map(|m| m.coverage.len()).sum::<usize>()
         );
+    }
+
+    #[test]
+    fn packed_keys_are_distinct() {
+        let mut seen = std::collections::HashSet::new();
+        for r in [1, 2, 127, MAX_MASK_RADIUS] {
+            let size = 2 * r + 2;
+            for cut in [
+                [0, 0, 0, 0],
+                [size, 0, 0, 0],
+                [0, size, 0, 1],
+                [0, 0, size, 0],
+                [0, 0, 0, size],
+                [3, 4, 5, 6],
+            ] {
+                assert!(seen.insert(MaskKey { r, cut }.packed()), "r {r} {cut:?}");
+            }
+        }
     }
 
     #[test]
