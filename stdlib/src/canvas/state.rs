@@ -94,19 +94,14 @@ impl Canvas {
 
     /// The canvas surface, made on first use. Errors: no memory.
     pub fn surface(&mut self) -> Result<&mut Surface, SurfaceError> {
-        if self.surface.is_none() {
-            self.surface = Some(Surface::new(self.width, self.height)?);
-        }
-        match self.surface.as_mut() {
-            Some(s) => Ok(s),
-            None => Err(SurfaceError::Alloc(self.width, self.height)),
-        }
+        Ok(self.parts()?.0.surface)
     }
 
     /// The canvas as a drawing target, with the style and direct paths
     /// beside it (the parts borrowed apart).
+    /// Errors: no memory for the surface.
     pub fn parts(&mut self) -> Result<(Target<'_>, &Style, &mut Direct), SurfaceError> {
-        self.surface()?;
+        let (width, height) = (self.width, self.height);
         let Canvas {
             surface,
             matrix,
@@ -114,9 +109,10 @@ impl Canvas {
             direct,
             ..
         } = self;
-        let surface = surface
-            .as_mut()
-            .ok_or(SurfaceError::Alloc(DEFAULT_SIZE.0, DEFAULT_SIZE.1))?;
+        let surface = match surface {
+            Some(s) => s,
+            None => surface.insert(Surface::new(width, height)?),
+        };
         Ok((Target { surface, matrix }, style, direct))
     }
 
