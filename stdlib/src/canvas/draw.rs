@@ -4,7 +4,7 @@
 //! call and tries the direct pixel path ([`Direct`]) before cairo.
 //!
 //! Every cairo call gets coordinates clamped to
-//! [`COORD_LIMIT`](super::surface::COORD_LIMIT) and sets everything it
+//! [`COORD_LIMIT`] and sets everything it
 //! relies on (matrix, source, operator, line width, font), since the
 //! context is shared by every call on the surface. A cairo error spoils
 //! only the call that made it (the next call gets a fresh context).

@@ -41,7 +41,7 @@
 //! ([`state::Canvas::size`]).
 //!
 //! # Natives
-//! The global builtins are in [`natives`], the `img` methods, loading and
+//! The global builtins are in [`mod@natives`], the `img` methods, loading and
 //! the `img`/`font` literals in [`img_natives`]; [`natives()`] lists them
 //! for the registry.
 

@@ -15,7 +15,7 @@
 //!
 //! # Fresh surfaces (issue 16, item 5)
 //! A surface of [`PREFAULT_BYTES`] or more has its pages faulted in when it
-//! is created ([`prefault`]: one `madvise(MADV_POPULATE_WRITE)` where the
+//! is created (`prefault`: one `madvise(MADV_POPULATE_WRITE)` where the
 //! kernel has it, a write per page otherwise), rather than one page fault
 //! at a time while the first shapes are drawn. Page faults of one process
 //! serialize on its memory map, so threads drawing their own fresh images
