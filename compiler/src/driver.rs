@@ -37,9 +37,27 @@ pub struct Diagnostic {
 /// imports, parse, check, generate bytecode. Errors: every diagnostic
 /// found, in file then position order.
 pub fn compile_file(path: &Path) -> Result<Program, Vec<Diagnostic>> {
+    compile_file_with(path, Options::default())
+}
+
+/// How a program is compiled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Compile the assertions of `test` groups (a `festina test` build,
+    /// the reference's §11.7); otherwise they are checked and dropped, and
+    /// the program carries no trace of them.
+    pub tests: bool,
+}
+
+/// [`compile_file`] with `options`.
+pub fn compile_file_with(path: &Path, options: Options) -> Result<Program, Vec<Diagnostic>> {
     let path = path.to_path_buf();
     with_big_stack(move || {
-        let module = Loader::default().check(&path)?;
+        let loader = Loader {
+            tests: options.tests,
+            ..Loader::default()
+        };
+        let module = loader.check(&path)?;
         Ok(crate::codegen::generate(&module))
     })
 }
@@ -75,9 +93,23 @@ fn no_compiler_thread<T>() -> T {
 /// (imports resolve relative to the current directory). Used by tests and
 /// fuzzing.
 pub fn compile_source(name: &str, text: &str) -> Result<Program, Vec<Diagnostic>> {
+    compile_source_with(name, text, Options::default())
+}
+
+/// [`compile_source`] with `options`.
+pub fn compile_source_with(
+    name: &str,
+    text: &str,
+    options: Options,
+) -> Result<Program, Vec<Diagnostic>> {
     let (name, text) = (name.to_string(), text.to_string());
     with_big_stack(move || {
-        let module = check_source(&name, &text)?;
+        let loader = Loader {
+            preloaded: Some((name.clone(), text)),
+            tests: options.tests,
+            ..Loader::default()
+        };
+        let module = loader.check(Path::new(&name))?;
         Ok(crate::codegen::generate(&module))
     })
 }
@@ -112,6 +144,8 @@ struct Loader {
     order: Vec<u32>,
     diags: Vec<Diagnostic>,
     preloaded: Option<(String, String)>,
+    /// Compile assertions (see [`Options::tests`]).
+    tests: bool,
 }
 
 impl Loader {
@@ -137,7 +171,7 @@ impl Loader {
             })
             .collect();
         let files: Vec<String> = self.sources.iter().map(|s| s.display.clone()).collect();
-        check::check(&units, files).map_err(|errs| {
+        check::check_with(&units, files, self.tests).map_err(|errs| {
             errs.into_iter()
                 .map(|e| self.diagnostic(e.file, e.range, e.message))
                 .collect()

@@ -198,6 +198,14 @@ pub enum Place {
         /// Field index.
         field: u16,
     },
+    /// A `weak` struct field: storing keeps no count on the target
+    /// (see `festina_vm::heap`, "Weak fields").
+    WeakField {
+        /// The struct value (type `Struct`).
+        obj: Box<Expr>,
+        /// Field index.
+        field: u16,
+    },
     /// An array element (checked index).
     Index {
         /// The array.
@@ -283,6 +291,20 @@ pub enum BinOp {
     Concat,
     /// ascii + ascii (fresh)
     ConcatAscii,
+    /// int & (bitwise, the reference's addition after edition 0.44)
+    AndInt,
+    /// int |
+    OrInt,
+    /// int ^
+    XorInt,
+    /// int << (null for a count outside 0..64)
+    ShlInt,
+    /// int >> (arithmetic; null for a count outside 0..64)
+    ShrInt,
+    /// struct/array/map identity ==
+    EqRef,
+    /// struct/array/map identity !=
+    NeRef,
 }
 
 /// Unary operators.
@@ -294,6 +316,8 @@ pub enum UnOp {
     NegFloat,
     /// bool not
     Not,
+    /// int bitwise not `~`
+    NotInt,
 }
 
 /// Expression forms (§9).
@@ -374,6 +398,22 @@ pub enum ExprKind {
         field: u16,
         /// Create on first reach.
         vivify: bool,
+    },
+    /// Read of a `weak` struct field: its target, or null once the target
+    /// is gone; never vivifies.
+    WeakField {
+        /// Struct value.
+        obj: Box<Expr>,
+        /// Field index.
+        field: u16,
+    },
+    /// `x++` / `x--` used as a value: the int variable's value before the
+    /// step (the reference's addition after edition 0.44).
+    PostIncrement {
+        /// The int variable (a local or global).
+        place: Box<Place>,
+        /// +1 or -1.
+        delta: i16,
     },
     /// Field read through a pure-struct enum; index into `enum_fields`
     /// of the program (codegen collects them in order of `EnumFieldRef`s

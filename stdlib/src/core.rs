@@ -46,6 +46,8 @@ pub fn natives_without_database() -> Vec<NativeEntry> {
     ]
     .into_iter()
     .chain(crate::text::natives())
+    .chain(crate::text_methods::natives())
+    .chain(crate::testing::natives())
     .chain(crate::collections::natives())
     .chain(crate::json::natives())
     .chain(crate::regexp::natives())

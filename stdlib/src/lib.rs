@@ -23,7 +23,9 @@ pub mod json;
 pub mod math;
 pub mod process;
 pub mod regexp;
+pub mod testing;
 pub mod text;
+pub mod text_methods;
 pub mod timers;
 
 pub use crate::core::{natives, natives_without_database, uses_database};

@@ -217,6 +217,13 @@ use Shape as S;
 ///   data.
 /// - `ascii.slice(start, end)`: bytes `[start, end)` clamped to the
 ///   length; negative positions count from the end.
+/// - `text.slice(start, end)`, `text.indexOf(t[, start])`,
+///   `startsWith`, `endsWith`, `toUpperCase`, `toLowerCase`, `repeat`,
+///   `toFloat` and `ascii.toInt()` (the reference's additions after
+///   edition 0.44): see `crate::text_methods` (code-point indexes, both
+///   slice ends clamped to `[0, length]`, ASCII-only case conversion, an
+///   empty `repeat` for a count of 0 or less, `toFloat` of no number is
+///   `null`).
 /// - `arr.shift()`, `arr.pop()`: `null` when empty. `arr.unshift(v)`: the
 ///   new length. `arr.splice(start, count[, insert])`: start clamped to
 ///   `[0, length]` after adding the length to a negative start; count
@@ -307,6 +314,72 @@ pub const METHODS: &[Method] = &[
         S::ArrOfTypeArg,
         Native("json_parse"),
     ),
+    // text and ascii methods the reference added after edition 0.44
+    // (§16.3 as it stands today); natives in `crate::text_methods`.
+    m(
+        Recv::Text,
+        "slice",
+        &[S::Int, S::Int],
+        S::Text,
+        Native("text_slice"),
+    ),
+    m(
+        Recv::Text,
+        "indexOf",
+        &[S::Text],
+        S::Int,
+        Native("text_index_of"),
+    ),
+    m(
+        Recv::Text,
+        "indexOf",
+        &[S::Text, S::Int],
+        S::Int,
+        Native("text_index_of_from"),
+    ),
+    m(
+        Recv::Text,
+        "startsWith",
+        &[S::Text],
+        S::Bool,
+        Native("text_starts_with"),
+    ),
+    m(
+        Recv::Text,
+        "endsWith",
+        &[S::Text],
+        S::Bool,
+        Native("text_ends_with"),
+    ),
+    m(
+        Recv::Text,
+        "toUpperCase",
+        &[],
+        S::Text,
+        Native("text_to_upper"),
+    ),
+    m(
+        Recv::Text,
+        "toLowerCase",
+        &[],
+        S::Text,
+        Native("text_to_lower"),
+    ),
+    m(
+        Recv::Text,
+        "repeat",
+        &[S::Int],
+        S::Text,
+        Native("text_repeat"),
+    ),
+    m(
+        Recv::Text,
+        "toFloat",
+        &[],
+        S::Float,
+        Native("text_to_float"),
+    ),
+    m(Recv::Ascii, "toInt", &[], S::Int, Native("ascii_to_int")),
     // ascii (§8.5)
     m(Recv::Ascii, "toText", &[], S::Text, Inline),
     m(Recv::Ascii, "charCodeAt", &[S::Int], S::Int, Inline),

@@ -234,7 +234,15 @@ pub struct Interpreter {
     event_loop: Option<Box<EventLoop>>,
     /// Whether a newly created event loop takes over `SIGINT`/`SIGTERM`.
     signals: bool,
+    /// Run by [`Interpreter::run`] once the program has finished; see
+    /// [`Interpreter::set_finish_hook`].
+    finish: Option<FinishHook>,
 }
+
+/// What [`Interpreter::run`] calls once the program has finished: given
+/// the interpreter (output still open, values not yet released) and the
+/// exit status, it returns the status to exit with.
+pub type FinishHook = Box<dyn FnMut(&mut Interpreter, i32) -> i32>;
 
 impl fmt::Debug for Interpreter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -320,8 +328,18 @@ impl Interpreter {
             exts: Vec::new(),
             event_loop: None,
             signals: true,
+            finish: None,
             program,
         })
+    }
+
+    /// Call `hook` when the program has finished, however it finished (an
+    /// ordinary end, `close(code)`, a runtime failure, whose `fail:` line
+    /// comes first): after its own output, before anything is released;
+    /// the exit status becomes what `hook` returns. `festina test` prints
+    /// its report this way.
+    pub fn set_finish_hook(&mut self, hook: FinishHook) {
+        self.finish = Some(hook);
     }
 
     /// Redirect stdout and stderr (tests, embedding). `line_flush`: flush
@@ -548,7 +566,7 @@ impl Interpreter {
         if let Err(Trap::Exit(code)) = result {
             result = self.run_exit_handler(code);
         }
-        let code = match result {
+        let mut code = match result {
             Ok(()) => 0,
             Err(Trap::Exit(c)) => c,
             Err(Trap::FailReported) => 1,
@@ -557,6 +575,9 @@ impl Interpreter {
                 1
             }
         };
+        if let Some(mut hook) = self.finish.take() {
+            code = hook(self, code);
+        }
         self.out.flush();
         self.teardown();
         code
@@ -860,6 +881,31 @@ impl Interpreter {
                     let v = reg!(a).as_int().wrapping_neg();
                     store_int(regm!(dst), v);
                 }
+                // ---- bitwise (int) ----
+                Instr::AndInt { dst, a, b } => {
+                    let v = reg!(a).as_int() & reg!(b).as_int();
+                    store_int(regm!(dst), v);
+                }
+                Instr::OrInt { dst, a, b } => {
+                    let v = reg!(a).as_int() | reg!(b).as_int();
+                    store_int(regm!(dst), v);
+                }
+                Instr::XorInt { dst, a, b } => {
+                    let v = reg!(a).as_int() ^ reg!(b).as_int();
+                    store_int(regm!(dst), v);
+                }
+                Instr::ShlInt { dst, a, b } => {
+                    let v = shift(reg!(a).as_int(), reg!(b).as_int(), true);
+                    assign(regm!(dst), v);
+                }
+                Instr::ShrInt { dst, a, b } => {
+                    let v = shift(reg!(a).as_int(), reg!(b).as_int(), false);
+                    assign(regm!(dst), v);
+                }
+                Instr::NotInt { dst, a } => {
+                    let v = !reg!(a).as_int();
+                    store_int(regm!(dst), v);
+                }
                 Instr::IntToFloat { dst, a } => {
                     let v = match reg!(a) {
                         Value::Int(i) => *i as f64,
@@ -953,6 +999,14 @@ impl Interpreter {
                 }
                 Instr::NeText { dst, a, b } => {
                     let v = !eq_text(reg!(a), reg!(b));
+                    store_bool(regm!(dst), v);
+                }
+                Instr::EqRef { dst, a, b } => {
+                    let v = same_ref(reg!(a), reg!(b));
+                    store_bool(regm!(dst), v);
+                }
+                Instr::NeRef { dst, a, b } => {
+                    let v = !same_ref(reg!(a), reg!(b));
                     store_bool(regm!(dst), v);
                 }
                 Instr::IsNull { dst, src } => {
@@ -1295,6 +1349,35 @@ impl Interpreter {
                         trap!(self.field_fault(self.cur.func, pc_now!() - 1, obj, field, "written"))
                     }
                 }
+                Instr::GetFieldWeak { dst, obj, field } => {
+                    let v = match reg!(obj) {
+                        Value::Struct(s) => s.get(field as usize).map(upgrade_weak),
+                        _ => None,
+                    };
+                    match v {
+                        Some(v) => assign(regm!(dst), v),
+                        None => trap!(self.field_fault(
+                            self.cur.func,
+                            pc_now!() - 1,
+                            obj,
+                            field,
+                            "read"
+                        )),
+                    }
+                }
+                Instr::SetFieldWeak { obj, field, src } => {
+                    let v = match reg!(src) {
+                        Value::Struct(r) => Value::Weak(self.heap.weak_cell(r)),
+                        _ => Value::Null,
+                    };
+                    let ok = match reg!(obj) {
+                        Value::Struct(s) => s.set(field as usize, v),
+                        _ => false,
+                    };
+                    if !ok {
+                        trap!(self.field_fault(self.cur.func, pc_now!() - 1, obj, field, "written"))
+                    }
+                }
 
                 // ---- enums ----
                 Instr::EnumWrap { dst, src, member } => {
@@ -1319,7 +1402,10 @@ impl Interpreter {
                 Instr::EnumTag { dst, src, enum_id } => {
                     match self.enum_tag(reg!(src), enum_id as u32) {
                         Some(t) => assign(regm!(dst), Value::Int(t as i64)),
-                        None => fail!("typeof of a null enum value"),
+                        None => fail!(
+                            "typeof applied to a null {} value",
+                            self.program.enums[enum_id as usize].name
+                        ),
                     }
                 }
                 Instr::EnumTypeof { dst, src, enum_id } => {
@@ -1331,7 +1417,10 @@ impl Interpreter {
                                 .unwrap_or(Value::Null);
                             assign(regm!(dst), v);
                         }
-                        None => fail!("typeof of a null enum value"),
+                        None => fail!(
+                            "typeof applied to a null {} value",
+                            self.program.enums[enum_id as usize].name
+                        ),
                     }
                 }
                 Instr::EnumField { dst, obj, idx } => {
@@ -1602,6 +1691,24 @@ impl Interpreter {
                     }
                     put!(dst, Value::Int(x % d))
                 }
+                Instr::AndInt { dst, a, b } => put!(dst, Value::Int(int!(a) & int!(b))),
+                Instr::OrInt { dst, a, b } => put!(dst, Value::Int(int!(a) | int!(b))),
+                Instr::XorInt { dst, a, b } => put!(dst, Value::Int(int!(a) ^ int!(b))),
+                Instr::ShlInt { dst, a, b } => {
+                    let (x, c) = (int!(a), int!(b));
+                    // A count outside 0..64 (null result) is the full step's.
+                    if !(0..64).contains(&c) {
+                        slow!();
+                    }
+                    put!(dst, Value::Int(x.wrapping_shl(c as u32)))
+                }
+                Instr::ShrInt { dst, a, b } => {
+                    let (x, c) = (int!(a), int!(b));
+                    if !(0..64).contains(&c) {
+                        slow!();
+                    }
+                    put!(dst, Value::Int(x >> c))
+                }
                 Instr::AddFloat { dst, a, b } => put!(dst, Value::Float(float!(a) + float!(b))),
                 Instr::SubFloat { dst, a, b } => put!(dst, Value::Float(float!(a) - float!(b))),
                 Instr::MulFloat { dst, a, b } => put!(dst, Value::Float(float!(a) * float!(b))),
@@ -1800,6 +1907,11 @@ impl Interpreter {
                 | Instr::SetGlobal { .. }
                 | Instr::GetGlobalViv { .. }
                 | Instr::NegInt { .. }
+                | Instr::NotInt { .. }
+                | Instr::EqRef { .. }
+                | Instr::NeRef { .. }
+                | Instr::GetFieldWeak { .. }
+                | Instr::SetFieldWeak { .. }
                 | Instr::IntToFloat { .. }
                 | Instr::DivFloat { .. }
                 | Instr::ModFloat { .. }
@@ -2028,25 +2140,31 @@ impl Interpreter {
     fn enum_field_fault(&self, fidx: u32, pc: usize, obj: Reg, idx: u16, base: usize) -> Trap {
         let r = &self.program.enum_fields[idx as usize];
         let at = self.loc(fidx, pc);
+        let enum_name = self
+            .program
+            .enums
+            .get(r.enum_id as usize)
+            .map_or("?", |e| e.name.as_str());
         let v = match self.r(base + obj as usize) {
             Value::Enum(b) => b.value.clone(),
             other => other.clone(),
         };
-        match v {
-            Value::Null => Trap::Fail(format!("field '{}' read through null at {at}", r.name)),
-            Value::Struct(s) => {
-                let variant = self
-                    .program
-                    .structs
-                    .get(s.sid() as usize)
-                    .map_or("?", |x| &x.name);
-                Trap::Fail(format!(
-                    "field '{}' is not in variant '{variant}' at {at}",
-                    r.name
-                ))
-            }
-            _ => Trap::Fail(format!("field '{}' is not in this variant at {at}", r.name)),
+        // The reference's wording (after edition 0.44), with our location.
+        if v.is_null() {
+            return Trap::Fail(format!(
+                "field '{}' accessed on a null {enum_name} value at {at}",
+                r.name
+            ));
         }
+        let owner = self
+            .program
+            .structs
+            .get(r.sid as usize)
+            .map_or("?", |x| x.name.as_str());
+        Trap::Fail(format!(
+            "field '{}' is only valid when this {enum_name} value is a {owner} at {at}",
+            r.name
+        ))
     }
 }
 
@@ -2147,6 +2265,11 @@ fn has_fast_path(ins: &Instr) -> bool {
             | Instr::MulInt { .. }
             | Instr::MulAddInt { .. }
             | Instr::ModInt { .. }
+            | Instr::AndInt { .. }
+            | Instr::OrInt { .. }
+            | Instr::XorInt { .. }
+            | Instr::ShlInt { .. }
+            | Instr::ShrInt { .. }
             | Instr::AddFloat { .. }
             | Instr::SubFloat { .. }
             | Instr::MulFloat { .. }
@@ -2232,6 +2355,42 @@ fn eq_scalar(a: &Value, b: &Value) -> bool {
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Func(x), Value::Func(y)) => x == y,
         _ => false,
+    }
+}
+
+/// `x << c` (`left`) or `x >> c` (arithmetic): null when the count is
+/// negative or 64 or more (§8.3 as the reference extends it: "test, don't
+/// fail", like division by zero). Bits shifted out are lost.
+fn shift(x: i64, c: i64, left: bool) -> Value {
+    if !(0..64).contains(&c) {
+        return Value::Null;
+    }
+    Value::Int(if left {
+        x.wrapping_shl(c as u32)
+    } else {
+        x >> c
+    })
+}
+
+/// Reference identity of two struct, array or map values (null equals
+/// null only).
+fn same_ref(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Null, Value::Null) => true,
+        (Value::Struct(x), Value::Struct(y)) => x.ptr_eq(y),
+        (Value::Arr(x), Value::Arr(y)) => x.ptr_eq(y),
+        (Value::Map(x), Value::Map(y)) => x.ptr_eq(y),
+        (Value::Enum(x), Value::Enum(y)) => Rc::ptr_eq(x, y),
+        _ => false,
+    }
+}
+
+/// What reading a weak field yields: its target while alive, else null
+/// (a strong value stored there by a native reads as itself).
+fn upgrade_weak(v: Value) -> Value {
+    match v {
+        Value::Weak(cell) => cell.upgrade().map_or(Value::Null, Value::Struct),
+        other => other,
     }
 }
 

@@ -19,7 +19,7 @@
 //! in arithmetic reads 0), never panicking.
 
 use crate::blob::BlobObj;
-use crate::heap::{ArrObj, Header, MapObj, Ref, StructObj};
+use crate::heap::{ArrObj, Header, MapObj, Ref, StructObj, WeakCell};
 use std::any::Any;
 use std::cell::Cell;
 use std::fmt;
@@ -56,6 +56,9 @@ pub enum Value {
     Handle(Rc<HandleObj>),
     /// A `blob` (§8.6): shared bytes plus an own path; see [`crate::blob`].
     Blob(Rc<BlobObj>),
+    /// What a `weak` struct field holds (never a register): the link to
+    /// its target, see [`crate::heap`] ("Weak fields"). Not a heap edge.
+    Weak(Rc<WeakCell>),
 }
 
 /// An immutable UTF-8 string with a cached code-point length.

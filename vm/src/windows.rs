@@ -108,6 +108,15 @@ fn write_of(p: &Program, ins: &Instr) -> Write {
         | MulAddInt { .. }
         | ModInt { .. }
         | NegInt { .. }
+        | AndInt { .. }
+        | OrInt { .. }
+        | XorInt { .. }
+        | ShlInt { .. }
+        | ShrInt { .. }
+        | NotInt { .. }
+        | EqRef { .. }
+        | NeRef { .. }
+        | SetFieldWeak { .. }
         | IntToFloat { .. }
         | AddFloat { .. }
         | SubFloat { .. }
@@ -178,6 +187,11 @@ fn typed_operands(ins: &Instr) -> [Option<Reg>; 2] {
         | MulInt { a, b, .. }
         | MulAddInt { a, b, .. }
         | ModInt { a, b, .. }
+        | AndInt { a, b, .. }
+        | OrInt { a, b, .. }
+        | XorInt { a, b, .. }
+        | ShlInt { a, b, .. }
+        | ShrInt { a, b, .. }
         | AddFloat { a, b, .. }
         | SubFloat { a, b, .. }
         | MulFloat { a, b, .. }
@@ -201,6 +215,7 @@ fn typed_operands(ins: &Instr) -> [Option<Reg>; 2] {
         | JumpNotLeFloat { a, b, .. } => [Some(a), Some(b)],
         AddIntImm { a, .. }
         | NegInt { a, .. }
+        | NotInt { a, .. }
         | IntToFloat { a, .. }
         | NegFloat { a, .. }
         | AddIntImmCmpJump { a, .. }

@@ -150,17 +150,28 @@ impl FuncGen<'_> {
                     Instr::GetField { dst, obj, field }
                 });
             }
+            ExprKind::WeakField { obj, field } => {
+                let obj = self.expr_any(obj);
+                let field = *field;
+                self.emit(Instr::GetFieldWeak { dst, obj, field });
+            }
+            ExprKind::PostIncrement { place, delta } => self.post_increment(place, *delta, dst),
             ExprKind::EnumField {
                 obj,
                 sid,
                 field,
                 name,
             } => {
+                let enum_id = match obj.ty.strip_manual() {
+                    Type::Enum(e) => *e,
+                    _ => 0,
+                };
                 let obj = self.expr_any(obj);
                 let idx = self.pool.enum_field(EnumFieldRef {
                     sid: *sid,
                     field: *field,
                     name: name.clone(),
+                    enum_id,
                 });
                 self.emit(Instr::EnumField { dst, obj, idx });
             }
@@ -328,12 +339,14 @@ impl FuncGen<'_> {
                     value: !v as u8,
                 });
             }
+            (UnOp::NotInt, ExprKind::Int(v)) => self.load_int(!v, dst),
             _ => {
                 let src = self.expr_any(a);
                 self.emit(match op {
                     UnOp::NegInt => Instr::NegInt { dst, a: src },
                     UnOp::NegFloat => Instr::NegFloat { dst, a: src },
                     UnOp::Not => Instr::Not { dst, src },
+                    UnOp::NotInt => Instr::NotInt { dst, a: src },
                 });
             }
         }
@@ -530,10 +543,24 @@ impl FuncGen<'_> {
         for (field, v) in fields {
             let mark = self.temp_mark();
             let src = self.expr_any(v);
-            self.emit(Instr::SetField {
-                obj: dst,
-                field: *field,
-                src,
+            let weak = self.module.structs.get(sid as usize).is_some_and(|r| {
+                r.fields
+                    .get(*field as usize)
+                    .is_some_and(|f| matches!(f.ty, Type::Weak(_)))
+            });
+            let field = *field;
+            self.emit(if weak {
+                Instr::SetFieldWeak {
+                    obj: dst,
+                    field,
+                    src,
+                }
+            } else {
+                Instr::SetField {
+                    obj: dst,
+                    field,
+                    src,
+                }
             });
             self.reset_temps(mark);
         }
@@ -655,6 +682,13 @@ fn binop_instr(op: BinOp, dst: Reg, a: Reg, b: Reg) -> Instr {
         B::NeText => Instr::NeText { dst, a, b },
         B::Concat => Instr::Concat { dst, a, b },
         B::ConcatAscii => Instr::ConcatAscii { dst, a, b },
+        B::AndInt => Instr::AndInt { dst, a, b },
+        B::OrInt => Instr::OrInt { dst, a, b },
+        B::XorInt => Instr::XorInt { dst, a, b },
+        B::ShlInt => Instr::ShlInt { dst, a, b },
+        B::ShrInt => Instr::ShrInt { dst, a, b },
+        B::EqRef => Instr::EqRef { dst, a, b },
+        B::NeRef => Instr::NeRef { dst, a, b },
     }
 }
 
@@ -679,6 +713,11 @@ pub(super) fn reads_local(e: &Expr, l: u32) -> bool {
     if let ExprKind::Local(x) = e.kind {
         return x == l;
     }
+    if let ExprKind::PostIncrement { place, .. } = &e.kind {
+        if matches!(**place, crate::hir::Place::Local(x) if x == l) {
+            return true;
+        }
+    }
     let mut found = false;
     for_each_child(e, &mut |c| found = found || reads_local(c, l));
     found
@@ -688,6 +727,11 @@ pub(super) fn reads_local(e: &Expr, l: u32) -> bool {
 pub(super) fn reads_global(e: &Expr, g: u32) -> bool {
     if let ExprKind::Global { global, .. } = e.kind {
         return global == g;
+    }
+    if let ExprKind::PostIncrement { place, .. } = &e.kind {
+        if matches!(**place, crate::hir::Place::Global(x) if x == g) {
+            return true;
+        }
     }
     let mut found = false;
     for_each_child(e, &mut |c| found = found || reads_global(c, g));
@@ -707,6 +751,22 @@ pub(super) fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         | K::Local(_)
         | K::Global { .. }
         | K::FuncRef(_) => {}
+        // The variable a post-increment steps is a place, not a child
+        // expression (callers that care look at the place).
+        K::PostIncrement { place, .. } => match &**place {
+            crate::hir::Place::Local(_) | crate::hir::Place::Global(_) => {}
+            crate::hir::Place::Field { obj, .. } | crate::hir::Place::WeakField { obj, .. } => {
+                f(obj)
+            }
+            crate::hir::Place::Index { arr, index } => {
+                f(arr);
+                f(index);
+            }
+            crate::hir::Place::MapEntry { map, key } => {
+                f(map);
+                f(key);
+            }
+        },
         K::Binary(_, ab) => {
             f(&ab[0]);
             f(&ab[1]);
@@ -726,6 +786,7 @@ pub(super) fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         | K::IntToFloat(a)
         | K::IsNull { expr: a, .. }
         | K::Field { obj: a, .. }
+        | K::WeakField { obj: a, .. }
         | K::EnumField { obj: a, .. }
         | K::TextLen(a)
         | K::AsciiLen(a)

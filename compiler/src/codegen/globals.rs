@@ -108,7 +108,7 @@ fn walk_place(p: &Place, seen: &mut dyn FnMut(GlobalId)) {
     match p {
         Place::Local(_) => {}
         Place::Global(g) => seen(*g),
-        Place::Field { obj, .. } => walk_expr(obj, seen),
+        Place::Field { obj, .. } | Place::WeakField { obj, .. } => walk_expr(obj, seen),
         Place::Index { arr, index } => {
             walk_expr(arr, seen);
             walk_expr(index, seen);
@@ -123,6 +123,9 @@ fn walk_place(p: &Place, seen: &mut dyn FnMut(GlobalId)) {
 fn walk_expr(e: &Expr, seen: &mut dyn FnMut(GlobalId)) {
     if let ExprKind::Global { global, .. } = e.kind {
         seen(global);
+    }
+    if let ExprKind::PostIncrement { place, .. } = &e.kind {
+        walk_place(place, seen);
     }
     super::expr::for_each_child(e, &mut |c| walk_expr(c, seen));
 }
