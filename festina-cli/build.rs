@@ -1,10 +1,11 @@
 //! Sets `FESTINA_RUNTIME_BUILD` for the package's code: a hash of
-//! everything that makes up the runtime of a bundle (the VM's and the
-//! standard library's sources and manifests, this package's sources, the
-//! workspace manifest and lock file) plus the profile and target. Two
-//! executables built from the same inputs share it, which is how
-//! `festina compile` knows that a `festina-runtime` beside it runs
-//! programs exactly as `festina` does (see `src/bundle.rs`).
+//! everything that makes up the runtime of a bundle (the VM's, the
+//! standard library's and the signature tables' sources and manifests,
+//! this package's sources, the workspace manifest and lock file) plus the
+//! cargo features, profile and target. Two executables built from the
+//! same inputs share it, which is how `festina compile` knows that a
+//! runtime beside it runs programs exactly as `festina` does (see
+//! `src/bundle.rs`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -20,6 +21,7 @@ fn main() {
         root.join("vm/Cargo.toml"),
         root.join("stdlib/src"),
         root.join("stdlib/Cargo.toml"),
+        root.join("stdlib/signatures"),
         manifest.join("src"),
         manifest.join("Cargo.toml"),
         manifest.join("build.rs"),
@@ -43,6 +45,17 @@ fn main() {
     for var in ["PROFILE", "OPT_LEVEL", "DEBUG", "TARGET", "RUSTC"] {
         println!("cargo:rerun-if-env-changed={var}");
         hash.write(std::env::var(var).unwrap_or_default().as_bytes());
+        hash.write(&[0]);
+    }
+    // The facilities compiled in (`CARGO_FEATURE_DATABASE`, ...): cargo
+    // reruns build scripts when the features change.
+    let mut features: Vec<String> = std::env::vars()
+        .map(|(k, _)| k)
+        .filter(|k| k.starts_with("CARGO_FEATURE_"))
+        .collect();
+    features.sort();
+    for feature in features {
+        hash.write(feature.as_bytes());
         hash.write(&[0]);
     }
     println!("cargo:rustc-env=FESTINA_RUNTIME_BUILD={:016x}", hash.0);

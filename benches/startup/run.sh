@@ -125,13 +125,17 @@ bundle_size = os.path.getsize(bundle)
 with open(bundle, "rb") as f:
     f.seek(-40, 2)
     runtime_size = int.from_bytes(f.read(8), "little")  # trailer: runtime length first
-runtime_path = os.path.join(os.path.dirname(festina), "festina-runtime")
-slim_path = os.path.join(os.path.dirname(festina), "festina-runtime-slim")
+# The runtimes, smallest first (festina-cli/src/bundle.rs, "Runtimes").
+runtime_names = ["festina-runtime-core", "festina-runtime-db", "festina-runtime-net", "festina-runtime"]
+runtime_paths = {n: os.path.join(os.path.dirname(festina), n) for n in runtime_names}
 runtime_name = "festina"
-for candidate in (slim_path, runtime_path):
+for name, candidate in runtime_paths.items():
     if os.path.exists(candidate) and runtime_size == os.path.getsize(candidate):
-        runtime_name = os.path.basename(candidate)
+        runtime_name = name
         break
+runtime_sizes = ", ".join(
+    f"`{n}` {os.path.getsize(p):,} bytes" for n, p in runtime_paths.items() if os.path.exists(p)
+)
 rows = [
     ("festina hello bundle", f"{mb(bundle)}: {runtime_name} {runtime_size:,} + program and trailer {bundle_size - runtime_size:,} bytes"),
     (rust_name, mb(rust)),
@@ -156,9 +160,8 @@ lines = [
     f"The bundle is `festina compile examples/hello.f` with `festina` from "
     f"`cargo build --release` (LTO, one codegen unit, stripped, no debug info); "
     f"its runtime is `{runtime_name}`. For comparison, `festina` (with the compiler) "
-    f"is {os.path.getsize(festina):,} bytes, `festina-runtime` (with the database) "
-    f"{os.path.getsize(runtime_path):,} bytes and `festina-runtime-slim` (without it, "
-    f"used for programs that never open the database) {os.path.getsize(slim_path):,} bytes.",
+    f"is {os.path.getsize(festina):,} bytes; the runtimes (smallest first, each with "
+    f"the facilities of the one before, see festina-cli/src/bundle.rs): {runtime_sizes}.",
     "",
     "| program | size | median | ratio to Rust hello | fastest | CPU |",
     "|---|---|---:|---:|---:|---:|",

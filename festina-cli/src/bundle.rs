@@ -14,30 +14,20 @@
 //! 0                           R                     R + P              R + P + 40
 //! ```
 //!
-//! The runtime is `festina-runtime` (the VM and the standard library
-//! without the compiler; `src/runtime.rs`) when one of the same build is
-//! installed beside the running `festina`, and otherwise a copy of the
-//! running `festina` itself, which contains the same runtime plus the
-//! compiler. "The same build" is checked before the copy by running
-//! `festina-runtime --festina-runtime-identity` and comparing what it
-//! prints with [`runtime_identity`]: the package version, the bundle and
-//! bytecode format versions, the instruction-set fingerprint, and a hash
-//! of the runtime's sources, profile and target (`build.rs`), so a stale
-//! `festina-runtime` left from an older build is never used. Both
-//! executables start with the same check ([`crate::run_if_bundle`]), so a
-//! bundle behaves the same whichever runtime it got; `festina-runtime` is
-//! only smaller, and starts a little faster.
-//!
-//! A program that never opens the built-in database (no `table`, no
-//! `sqlite()`, no `DatabaseURL`: its `Program::natives` name none of the
-//! database natives, `festina_stdlib::uses_database`) gets
-//! `festina-runtime-slim` instead when one of the same build is there: it
-//! registers every native but the database's, so the linker leaves SQLite
-//! out (about 1.2 MB less). This is the "separate runtime builds selected
-//! by the program's feature use" design, done without cargo features: the
-//! runtimes are two binaries of one package whose `main`s register
-//! different native tables, and what a `main` never references is not
-//! linked.
+//! The runtime is the smallest of the prebuilt runtimes (the VM and the
+//! standard library without the compiler; `src/runtime/`) that has every
+//! facility the program's natives need and is installed beside the
+//! running `festina`, from the same build; otherwise a copy of the
+//! running `festina` itself, which contains every facility plus the
+//! compiler. See [Runtimes](#runtimes). "The same build" is checked
+//! before the copy by running `<runtime> --festina-runtime-identity` and
+//! comparing what it prints with [`runtime_identity`]: the package
+//! version, the bundle and bytecode format versions, the instruction-set
+//! fingerprint, and a hash of the runtime's sources, cargo features,
+//! profile and target (`build.rs`), so a stale runtime left from an older
+//! build is never used. Every executable starts with the same check
+//! ([`crate::run_if_bundle`]), so a bundle behaves the same whichever
+//! runtime it got; a runtime is only smaller, and starts a little faster.
 //!
 //! Nothing else is needed at run time: no source files, no `festina` on
 //! `PATH`, no compiler.
@@ -127,50 +117,72 @@
 //!   checked: a bundle whose trailer was cut off is not told apart from a
 //!   plain `festina`.
 //!
-//! # Slim bundles, and graphics and audio later
-//! A program that uses no canvas, window or audio must not load or link
-//! libcairo, libX11 or libasound. Today no build links them at all
-//! (graphics and audio do not exist yet); the bundle tests check `ldd` of
-//! `festina`, `festina-runtime` and a bundle so that this stays true.
+//! # Runtimes
+//! §21.3 asks that a compiled program link only what it uses: a program
+//! that does not draw, open a window or play sound must not load cairo,
+//! X11 or ALSA, and one that never opens the database need not carry
+//! SQLite (about 1.2 MB). The natives a program calls are known
+//! statically ([`festina_vm::program::Program::natives`]), and
+//! `festina-signatures` places each in a *facility*: core (every runtime
+//! has it), database, net, canvas, window, audio.
+//! [`festina_stdlib::facilities_of`] turns the program's native list into
+//! the set it needs.
 //!
-//! Two designs were considered for when graphics and audio arrive:
+//! Each optional facility is a cargo feature of `festina-stdlib` (and of
+//! this package, forwarding it), all on by default. A runtime is a binary
+//! of this package whose `main` registers a fixed list of facilities
+//! (`festina_stdlib::CORE`, `DATABASE`, ...); what its `main` does not
+//! name is not linked, libraries included. (Cargo gives every binary of
+//! one package the same dependency features, so the features decide what
+//! a build can have, and each runtime's `main` decides what it has.)
 //!
-//! * **Runtime builds selected by feature use**: `festina compile` looks
-//!   at the natives the program calls
-//!   ([`festina_vm::program::Program::natives`] names them all, so feature
-//!   use is known statically) and copies either a slim runtime or a
-//!   graphics/audio runtime linked against the libraries.
-//! * **Loading the libraries on first use** (`dlopen` by stable soname:
-//!   `libcairo.so.2`, `libX11.so.6`, `libasound.so.2`): one runtime, whose
-//!   graphics and audio natives resolve their symbols the first time they
-//!   are called.
+//! Five optional facilities make 32 combinations; building and testing
+//! 32 runtimes is not worth it. The runtimes form a short chain instead,
+//! [`RUNTIMES`], each having every facility of the one before, ordered by
+//! size:
 //!
-//! **We recommend loading on first use.** It keeps one runtime per build:
-//! `festina-runtime`, and `festina`, which contains the same runtime and
-//! can stand in for it; every bundle, slim or not, is made the same way,
-//! with no matrix of variants to build, ship, select and keep in step.
-//! `festina app.f` and `festina check` keep starting fast and keep working
-//! on headless machines that have no X11 or ALSA installed, which a
-//! graphics-linked `festina` would not (the dynamic loader refuses to
-//! start a binary whose `DT_NEEDED` libraries are missing, even for hello
-//! world), and `festina app.f` must run graphics programs too, so with
-//! feature-selected runtimes `festina` itself would have to be the
-//! graphics-linked one. Its costs: the bindings must be written against
-//! function pointers (a small table per library, or a crate built that way)
-//! rather than link-time crates, every bundle carries the glue code (tens
-//! to a few hundred KB), and a missing library shows up at run time rather
-//! than at start. To keep that error early and clear, the runtime should
-//! resolve the libraries a program needs right after loading it (its
-//! native list says which), and refuse with `festina: this program needs
-//! libcairo.so.2, which is not installed` before running anything.
+//! | runtime | facilities | for |
+//! |---|---|---|
+//! | `festina-runtime-core` | core | scripts, text and data processing, files, timers |
+//! | `festina-runtime-db` | core, database | programs with tables or `sqlite()` |
+//! | `festina-runtime-net` | core, database, net | servers and clients (which mostly use the database too) |
+//! | `festina-runtime` | every facility | programs that draw, open a window or play sound |
 //!
-//! (`festina-runtime` is a separate build too, but not a feature-selected
-//! one: every program gets it, it exists only to leave the compiler out,
-//! and when it is missing `festina` stands in with identical behaviour.)
+//! The bundle writer takes the first runtime of the chain that has every
+//! facility the program needs ([`runtime_candidates`]): the smallest
+//! superset, since a later runtime is never smaller. The cut points are
+//! where the libraries change: SQLite is statically linked and
+//! self-contained, TLS and HTTP are pure Rust, and cairo, X11 and ALSA are
+//! system libraries that must never reach a program that does not use
+//! them. Graphics and audio share the last runtime: a program that draws
+//! but plays no sound then links ALSA too, which costs one shared library
+//! on a machine that already has a display stack, and keeps the set at
+//! four. If a combination proves common (a headless canvas that only
+//! writes images, say), one more runtime goes into [`RUNTIMES`], with a
+//! `[[bin]]` and a three-line `main`; the choice stays "first superset in
+//! the table", so the table must stay ordered by size.
 //!
-//! Whichever way is taken, the `ldd` tests in `festina-cli/tests/bundle.rs`
-//! must keep passing for a program that uses none of these features.
+//! A runtime of the chain that is missing beside `festina` (not built, or
+//! built from another source) is skipped for the next superset; with none
+//! left, `festina` copies itself, which has every facility of its build.
+//! Each runtime reports its facilities in its identity probe
+//! ([`probe_answer`]) and the writer checks them, so a runtime is never
+//! trusted by its name alone. A build without some feature has no
+//! runtime with that facility, and a program that needs it is refused
+//! (by `festina compile` and by `festina app.f`) naming the facility.
+//!
+//! `festina` itself must run every program, so it links every facility of
+//! its build; when canvas, window and audio arrive it will link their
+//! libraries. The graphics and audio batteries may still load their
+//! libraries on first use (`dlopen` by soname) so that `festina check`
+//! keeps starting on a headless machine; that is their choice, and does
+//! not change the runtimes. The `ldd` tests (`tests/bundle.rs`) check
+//! every runtime: none but `festina-runtime` may link cairo, X11 or ALSA.
+//!
+//! Nothing of this is in the bundle format: which runtime a bundle got is
+//! visible only in its size.
 
+use festina_stdlib::{Facility, FacilitySet};
 use festina_vm::program::Program;
 use festina_vm::serialize;
 use std::fmt;
@@ -189,20 +201,50 @@ pub const BUNDLE_VERSION: u32 = 1;
 /// Length in bytes of the trailer at the end of a bundle.
 pub const TRAILER_LEN: usize = 40;
 
-/// File name of the compiler-less runtime, looked for beside `festina`.
-pub const RUNTIME_NAME: &str = "festina-runtime";
+/// A prebuilt runtime that `festina compile` looks for beside `festina`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Runtime {
+    /// Its file name (without the platform's executable suffix).
+    pub name: &'static str,
+    /// The facilities it registers (its `main` in `src/runtime/`).
+    pub facilities: FacilitySet,
+}
 
-/// The runtime without the built-in database (SQLite not linked in),
-/// preferred for programs that never open the database (§15.1): their
-/// bundles are about a megabyte smaller.
-pub const SLIM_RUNTIME_NAME: &str = "festina-runtime-slim";
+/// The runtimes, smallest first; each has every facility of the one
+/// before (see [Runtimes](#runtimes)).
+pub const RUNTIMES: &[Runtime] = &[
+    Runtime {
+        name: "festina-runtime-core",
+        facilities: FacilitySet::CORE,
+    },
+    Runtime {
+        name: "festina-runtime-db",
+        facilities: FacilitySet::of(&[Facility::Core, Facility::Database]),
+    },
+    Runtime {
+        name: "festina-runtime-net",
+        facilities: FacilitySet::of(&[Facility::Core, Facility::Database, Facility::Net]),
+    },
+    Runtime {
+        name: "festina-runtime",
+        facilities: FacilitySet::ALL,
+    },
+];
 
-/// The argument that makes a `festina-runtime` with no embedded program
-/// print its [`runtime_identity`].
+/// The runtimes that have every facility of `needs`, in the order the
+/// bundle writer tries them (smallest first).
+pub fn runtime_candidates(needs: FacilitySet) -> impl Iterator<Item = &'static Runtime> {
+    RUNTIMES
+        .iter()
+        .filter(move |r| r.facilities.includes(needs))
+}
+
+/// The argument that makes a runtime with no embedded program print its
+/// [`probe_answer`].
 pub const IDENTITY_FLAG: &str = "--festina-runtime-identity";
 
-/// How long `festina compile` waits for a `festina-runtime` to answer the
-/// identity probe before copying itself instead.
+/// How long `festina compile` waits for a runtime to answer the identity
+/// probe before trying the next one.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// How much of the start of the executable is read to find the ELF
@@ -305,7 +347,7 @@ impl fmt::Display for Refusal {
 /// What the start-up check found in the running executable.
 #[derive(Debug)]
 pub enum Embedded {
-    /// A plain `festina` or `festina-runtime` (or an executable that
+    /// A plain `festina` or runtime (or an executable that
     /// cannot be read): go on as usual.
     None,
     /// A bundle whose program is intact and verified: run it.
@@ -477,24 +519,42 @@ pub fn runtime_identity() -> String {
     )
 }
 
-/// The runtime to copy into a bundle: a `festina-runtime-slim` (when the
-/// program never opens the database) or `festina-runtime` of the same
-/// build beside the running executable if there is one, else the running
-/// executable itself. Either must be a plain executable (no payload).
-pub fn open_runtime(needs_database: bool) -> io::Result<File> {
-    let names: &[&str] = if needs_database {
-        &[RUNTIME_NAME]
-    } else {
-        &[SLIM_RUNTIME_NAME, RUNTIME_NAME]
-    };
-    for name in names {
-        if let Some(path) = same_build_runtime(name) {
+/// What a runtime prints for the identity probe: [`runtime_identity`],
+/// then ` facilities ` and the set it registers (`core,database`).
+pub fn probe_answer(facilities: FacilitySet) -> String {
+    format!("{} facilities {facilities}", runtime_identity())
+}
+
+/// The runtime to copy into a bundle of a program that needs `needs`: the
+/// first of [`runtime_candidates`] that is beside the running executable
+/// and answers the identity probe for this build with every facility of
+/// `needs`; else the running executable itself (which must be a plain
+/// executable, not a bundle, and have `needs`).
+pub fn open_runtime(needs: FacilitySet) -> io::Result<File> {
+    for runtime in runtime_candidates(needs) {
+        if let Some(path) = same_build_runtime(runtime.name, needs) {
             if let Ok(mut file) = File::open(&path) {
                 if let Ok(None) = locate(&mut file) {
                     return Ok(file);
                 }
             }
         }
+    }
+    let own = festina_stdlib::facility_set(&festina_stdlib::compiled());
+    if !own.includes(needs) {
+        let missing: Vec<&str> = needs
+            .iter()
+            .filter(|f| !own.contains(*f))
+            .map(|f| f.name())
+            .collect();
+        let plural = if missing.len() == 1 { "" } else { "s" };
+        return Err(io::Error::other(format!(
+            "the program needs the {} facilit{}, which this build of festina does not have \
+             (it was built without the cargo feature{plural} `{}`)",
+            missing.join(" and "),
+            if missing.len() == 1 { "y" } else { "ies" },
+            missing.join("`, `")
+        )));
     }
     let mut file = open_own_executable().ok_or_else(|| {
         io::Error::new(
@@ -513,9 +573,10 @@ pub fn open_runtime(needs_database: bool) -> io::Result<File> {
     }
 }
 
-/// The runtime named `runtime` beside the running executable, if it is there and
-/// answers the identity probe with this build's [`runtime_identity`].
-fn same_build_runtime(runtime: &str) -> Option<PathBuf> {
+/// The runtime named `runtime` beside the running executable, if it is
+/// there and answers the identity probe with this build's
+/// [`runtime_identity`] and facilities that include `needs`.
+fn same_build_runtime(runtime: &str, needs: FacilitySet) -> Option<PathBuf> {
     let exe = std::env::current_exe().ok()?;
     let name = format!("{runtime}{}", std::env::consts::EXE_SUFFIX);
     let path = exe.parent()?.join(name);
@@ -543,15 +604,23 @@ fn same_build_runtime(runtime: &str) -> Option<PathBuf> {
     }
     let mut answer = String::new();
     child.stdout.take()?.read_to_string(&mut answer).ok()?;
-    (answer.trim_end() == runtime_identity()).then_some(path)
+    let has = parse_probe_answer(answer.trim_end())?;
+    has.includes(needs).then_some(path)
 }
 
-/// Write a bundle to `out`: the runtime ([`open_runtime`]), then
-/// `payload`, then the trailer. The file is written under a temporary name
-/// in the same directory and renamed into place, so an existing `out`
-/// (even a running bundle) is replaced whole. Returns the bundle's size.
-pub fn write_bundle(out: &Path, payload: &[u8], needs_database: bool) -> io::Result<u64> {
-    let mut runtime = open_runtime(needs_database)?;
+/// The facilities in a runtime's [`probe_answer`], if it is this build's.
+pub fn parse_probe_answer(answer: &str) -> Option<FacilitySet> {
+    let rest = answer.strip_prefix(&runtime_identity())?;
+    FacilitySet::parse(rest.strip_prefix(" facilities ")?)
+}
+
+/// Write a bundle to `out` for a program that needs the facilities
+/// `needs`: the runtime ([`open_runtime`]), then `payload`, then the
+/// trailer. The file is written under a temporary name in the same
+/// directory and renamed into place, so an existing `out` (even a running
+/// bundle) is replaced whole. Returns the bundle's size.
+pub fn write_bundle(out: &Path, payload: &[u8], needs: FacilitySet) -> io::Result<u64> {
+    let mut runtime = open_runtime(needs)?;
     let runtime_len = runtime.metadata()?.len();
     let tmp = temporary_path(out);
     let result = write_parts(&tmp, &mut runtime, runtime_len, payload)
@@ -810,6 +879,52 @@ mod tests {
             assert_eq!(elf_extent(&head, &mut file, len), Some(len));
         }
         assert_eq!(locate(&mut file), Ok(None));
+    }
+
+    #[test]
+    fn runtimes_form_a_chain_ending_with_every_facility() {
+        assert_eq!(RUNTIMES[0].facilities, FacilitySet::CORE);
+        for pair in RUNTIMES.windows(2) {
+            assert!(
+                pair[1].facilities.includes(pair[0].facilities),
+                "{} must have every facility of {}",
+                pair[1].name,
+                pair[0].name
+            );
+        }
+        assert_eq!(RUNTIMES.last().unwrap().facilities, FacilitySet::ALL);
+    }
+
+    #[test]
+    fn the_smallest_superset_comes_first() {
+        let names = |needs: &[Facility]| -> Vec<&str> {
+            runtime_candidates(FacilitySet::of(needs))
+                .map(|r| r.name)
+                .collect()
+        };
+        let all = [
+            "festina-runtime-core",
+            "festina-runtime-db",
+            "festina-runtime-net",
+            "festina-runtime",
+        ];
+        assert_eq!(names(&[Facility::Core]), all);
+        assert_eq!(names(&[Facility::Core, Facility::Database]), all[1..]);
+        assert_eq!(names(&[Facility::Core, Facility::Net]), all[2..]);
+        for graphics in [Facility::Canvas, Facility::Window, Facility::Audio] {
+            assert_eq!(names(&[Facility::Core, graphics]), all[3..]);
+        }
+    }
+
+    #[test]
+    fn probe_answers() {
+        let db = FacilitySet::CORE.with(Facility::Database);
+        assert_eq!(parse_probe_answer(&probe_answer(db)), Some(db));
+        assert_eq!(parse_probe_answer(&runtime_identity()), None);
+        assert_eq!(
+            parse_probe_answer("festina-runtime 0.0.1 build 0 facilities core"),
+            None
+        );
     }
 
     #[test]

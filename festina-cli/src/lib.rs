@@ -1,8 +1,9 @@
-//! What the two executables of this package share: `festina`, the command
-//! line tool, and `festina-runtime`, the compiler-less runtime that
+//! What the executables of this package share: `festina`, the command
+//! line tool, and the compiler-less runtimes (`festina-runtime-core`,
+//! `-db`, `-net` and `festina-runtime`, sources in `src/runtime/`) that
 //! `festina compile` copies into bundles (see [`bundle`]).
 //!
-//! Both start the same way: [`run_if_bundle`] looks for a program embedded
+//! All start the same way: [`run_if_bundle`] looks for a program embedded
 //! in the running file before anything else, and runs it (or refuses it)
 //! with every argument passed through; [`run_program`] is also how
 //! `festina app.f` runs a program it has just compiled, so a bundle and a
@@ -10,8 +11,8 @@
 
 pub mod bundle;
 
+use festina_stdlib::FacilityNatives;
 use festina_vm::interp::Interpreter;
-use festina_vm::native::NativeEntry;
 use festina_vm::program::Program;
 use std::io::Write;
 use std::process::ExitCode;
@@ -27,19 +28,20 @@ pub fn arguments() -> impl Iterator<Item = String> {
     std::env::args_os().map(|a| a.to_string_lossy().into_owned())
 }
 
-/// The start-up check of both executables. `None`: no program is embedded,
+/// The start-up check of every executable. `None`: no program is embedded,
 /// go on as usual. `Some(status)`: the running file is a bundle, and its
 /// program has run with `argv[0]` = the bundle's path as invoked and the
 /// other arguments untouched (a bundle has no options of its own), or it
 /// was refused (`festina: this bundle is damaged: ...` or a version
 /// mismatch, status 2) without running.
 pub fn run_if_bundle() -> Option<i32> {
-    run_if_bundle_with(festina_stdlib::natives)
+    run_if_bundle_with(&festina_stdlib::compiled())
 }
 
-/// [`run_if_bundle`] for a runtime that registers the natives `natives`
-/// returns (`festina-runtime-slim` leaves out the database's).
-pub fn run_if_bundle_with(natives: fn() -> Vec<NativeEntry>) -> Option<i32> {
+/// [`run_if_bundle`] for a runtime that registers the natives of
+/// `facilities` (a runtime names only its own, so that the others are not
+/// linked into it).
+pub fn run_if_bundle_with(facilities: &[FacilityNatives]) -> Option<i32> {
     match bundle::embedded_program() {
         bundle::Embedded::None => None,
         bundle::Embedded::Program(program) => {
@@ -50,7 +52,7 @@ pub fn run_if_bundle_with(natives: fn() -> Vec<NativeEntry>) -> Option<i32> {
                     .unwrap_or_default()
             });
             Some(
-                run_program_with(*program, argv0, argv.collect(), &natives())
+                run_program_with(*program, argv0, argv.collect(), facilities)
                     .unwrap_or_else(i32::from),
             )
         }
@@ -61,24 +63,51 @@ pub fn run_if_bundle_with(natives: fn() -> Vec<NativeEntry>) -> Option<i32> {
     }
 }
 
-/// Run `program` with `argv` = `argv0`, then `args`; returns the program's
-/// exit status. A load error (the VM's verifier or a missing native) is
-/// reported as `festina: <reason>` and gives `Err(2)`.
+/// Run `program` with `argv` = `argv0`, then `args`, with every facility
+/// of this build; returns the program's exit status. A load error (the
+/// VM's verifier, or a native this build lacks) is reported as `festina:
+/// <reason>` and gives `Err(2)`.
 pub fn run_program(program: Program, argv0: String, args: Vec<String>) -> Result<i32, u8> {
-    run_program_with(program, argv0, args, &festina_stdlib::natives())
+    run_program_with(program, argv0, args, &festina_stdlib::compiled())
 }
 
-/// [`run_program`] with the given native registry.
+/// [`run_program`] with the natives of `facilities`. A program that needs
+/// a facility outside them is refused before it runs, naming it: `festina:
+/// this program needs the database facility, which this executable does
+/// not have (it has core)`.
 pub fn run_program_with(
     program: Program,
     argv0: String,
     args: Vec<String>,
-    natives: &[NativeEntry],
+    facilities: &[FacilityNatives],
 ) -> Result<i32, u8> {
-    let mut interp = Interpreter::new(Arc::new(program), natives).map_err(|e| {
-        eprintln!("festina: {e}");
+    let natives = festina_stdlib::registry(facilities);
+    let program = Arc::new(program);
+    let mut interp = Interpreter::new(Arc::clone(&program), &natives).map_err(|e| {
+        let has = festina_stdlib::facility_set(facilities);
+        let needs = festina_stdlib::facilities_of(&program.natives);
+        let missing: Vec<&str> = needs
+            .iter()
+            .filter(|f| !has.contains(*f))
+            .map(|f| f.name())
+            .collect();
+        if missing.is_empty() {
+            eprintln!("festina: {e}");
+        } else {
+            eprintln!(
+                "festina: this program needs the {} {}, which this executable does not have \
+                 (it has {has})",
+                missing.join(" and "),
+                if missing.len() == 1 {
+                    "facility"
+                } else {
+                    "facilities"
+                }
+            );
+        }
         USAGE_ERROR
     })?;
+    drop(program);
     let argv = std::iter::once(argv0).chain(args).collect();
     Ok(interp.run(argv))
 }
@@ -90,23 +119,27 @@ pub fn exit_code(status: i32) -> ExitCode {
     ExitCode::from(status as u8)
 }
 
-/// The `main` of the runtime binaries (`festina-runtime`,
-/// `festina-runtime-slim`) with the natives they register: run the
-/// embedded program, or answer `festina compile`'s identity probe
-/// (`--festina-runtime-identity`); anything else is a usage error
-/// (status 2).
-pub fn runtime_main(natives: fn() -> Vec<NativeEntry>) -> ExitCode {
+/// The `main` of the runtimes (`src/runtime/`): `name` is the
+/// executable's name, `facilities` what it registers. Run the embedded
+/// program, or answer `festina compile`'s identity probe
+/// (`--festina-runtime-identity`: [`bundle::runtime_identity`], then
+/// ` facilities ` and the facility set, e.g. `core,database`); anything
+/// else is a usage error (status 2).
+pub fn runtime_main(name: &str, facilities: &[FacilityNatives]) -> ExitCode {
     restore_default_sigpipe();
-    if let Some(status) = run_if_bundle_with(natives) {
+    if let Some(status) = run_if_bundle_with(facilities) {
         return exit_code(status);
     }
     let args: Vec<String> = arguments().skip(1).collect();
     if args.len() == 1 && args[0] == bundle::IDENTITY_FLAG {
-        println!("{}", bundle::runtime_identity());
+        println!(
+            "{}",
+            bundle::probe_answer(festina_stdlib::facility_set(facilities))
+        );
         return exit_code(0);
     }
     eprintln!(
-        "festina-runtime: no program is embedded in this file: it is the runtime that \
+        "{name}: no program is embedded in this file: it is a runtime that \
          `festina compile app.f` copies into bundles, not a command of its own"
     );
     exit_code(i32::from(USAGE_ERROR))

@@ -3,10 +3,11 @@
 //! self-contained executable (`festina compile`, see [`bundle`]), or run
 //! it with its test assertions (`festina test`, see [`test_cmd`]).
 //!
-//! Like `festina-runtime`, it can be the runtime of a bundle (when no
-//! `festina-runtime` of the same build is installed beside it): before it
-//! looks at its arguments, `main` checks whether a program is embedded in
-//! the running file, and if so runs it with every argument passed through.
+//! Like the runtimes, it can be the runtime of a bundle (when no runtime of
+//! the same build with the program's facilities is installed beside it,
+//! see [`bundle`]): before it looks at its arguments, `main` checks
+//! whether a program is embedded in the running file, and if so runs it
+//! with every argument passed through.
 //!
 //! Exit statuses: the program's own status when it runs (0, the code given
 //! to `close`, 1 after `fail: ...`); 2 for compile errors, an unreadable
@@ -114,8 +115,8 @@ fn compile_bundle(path: &str, output: Option<String>) -> Result<i32, u8> {
         eprintln!("festina: internal error: the compiled program does not load back: {refusal}");
         return Err(USAGE_ERROR);
     }
-    let needs_database = festina_stdlib::uses_database(&program.natives);
-    match bundle::write_bundle(out, &payload, needs_database) {
+    let needs = festina_stdlib::facilities_of(&program.natives);
+    match bundle::write_bundle(out, &payload, needs) {
         Ok(size) => {
             eprintln!("wrote {output} ({})", bundle::human_size(size));
             Ok(0)

@@ -14,18 +14,8 @@ use festina_vm::render;
 use festina_vm::value::Value;
 use std::time::SystemTime;
 
-/// The registry of every native this crate implements, for
-/// `Interpreter::new`.
+/// The natives of this module, for the registry.
 pub fn natives() -> Vec<NativeEntry> {
-    let mut all = natives_without_database();
-    all.extend(crate::db::natives());
-    all
-}
-
-/// Every native except the database's (§15): what a runtime for programs
-/// that never open the database registers, so that SQLite is not linked
-/// into it (see `festina-cli`'s `festina-runtime-slim`).
-pub fn natives_without_database() -> Vec<NativeEntry> {
     vec![
         NativeEntry {
             name: "log",
@@ -44,28 +34,6 @@ pub fn natives_without_database() -> Vec<NativeEntry> {
             func: argv,
         },
     ]
-    .into_iter()
-    .chain(crate::text::natives())
-    .chain(crate::text_methods::natives())
-    .chain(crate::testing::natives())
-    .chain(crate::collections::natives())
-    .chain(crate::json::natives())
-    .chain(crate::regexp::natives())
-    .chain(crate::math::natives())
-    .chain(crate::process::natives())
-    .chain(crate::blob::natives())
-    .chain(crate::timers::natives())
-    .collect()
-}
-
-/// True if a program naming these natives (`Program::natives`) uses the
-/// built-in database, and so needs a runtime with [`natives`] rather than
-/// [`natives_without_database`].
-pub fn uses_database(program_natives: &[String]) -> bool {
-    let db = crate::db::natives();
-    program_natives
-        .iter()
-        .any(|n| db.iter().any(|e| e.name == n.as_str()))
 }
 
 /// `log(v)`: print the rendered text and a newline to stdout; a null

@@ -62,7 +62,7 @@
 //! bytes, with no path. SQL `NULL` is `null` (for a `float`, the NaN
 //! null).
 
-use festina_vm::blob::BlobObj;
+use crate::blob::BlobObj;
 use festina_vm::interp::Interpreter;
 use festina_vm::native::{NativeEntry, Trap};
 use festina_vm::program::{Program, Record};
@@ -306,7 +306,10 @@ impl ToSql for Param<'_> {
             Value::Bool(b) => ToSqlOutput::Borrowed(ValueRef::Integer(*b as i64)),
             Value::Text(t) => ToSqlOutput::Borrowed(ValueRef::Text(t.as_str().as_bytes())),
             Value::Ascii(a) => ToSqlOutput::Borrowed(ValueRef::Text(a)),
-            Value::Blob(b) => ToSqlOutput::Owned(rusqlite::types::Value::Blob(b.bytes().clone())),
+            v @ Value::Handle(_) => match v.as_handle::<BlobObj>() {
+                Some(b) => ToSqlOutput::Owned(rusqlite::types::Value::Blob(b.bytes().clone())),
+                None => ToSqlOutput::Borrowed(ValueRef::Null),
+            },
             _ => ToSqlOutput::Borrowed(ValueRef::Null),
         })
     }
@@ -573,13 +576,13 @@ pub fn convert(v: ValueRef<'_>, ty: &Type) -> Value {
             Value::text(String::from_utf8_lossy(&b[..end]).into_owned())
         }
         (Type::Blob, ValueRef::Blob(b) | ValueRef::Text(b)) => {
-            Value::Blob(Rc::new(BlobObj::new(b.to_vec(), None)))
+            Value::handle(BlobObj::new(b.to_vec(), None))
         }
         (Type::Blob, ValueRef::Integer(i)) => {
-            Value::Blob(Rc::new(BlobObj::new(i.to_string().into_bytes(), None)))
+            Value::handle(BlobObj::new(i.to_string().into_bytes(), None))
         }
         (Type::Blob, ValueRef::Real(f)) => {
-            Value::Blob(Rc::new(BlobObj::new(real_text(f).into_bytes(), None)))
+            Value::handle(BlobObj::new(real_text(f).into_bytes(), None))
         }
         // `img` and `aud` columns arrive with graphics and audio.
         _ => Value::Null,

@@ -31,8 +31,7 @@
 
 use festina_vm::interp::Interpreter;
 use festina_vm::native::{NativeEntry, Trap};
-use festina_vm::value::{HandleObj, Value};
-use std::rc::Rc;
+use festina_vm::value::{Handle, Value};
 
 /// The natives of this module, for `Interpreter::new`.
 pub fn natives() -> Vec<NativeEntry> {
@@ -319,18 +318,22 @@ fn regex_error_line(e: &regex::Error) -> String {
         )
 }
 
+/// A regex is a handle (§8.15): it renders as `regex` (`"<regex>"` in
+/// JSON), `clear` has nothing to wipe, and it is not sendable (§20.4).
+impl Handle for RegexHandle {
+    fn type_name(&self) -> &'static str {
+        "regex"
+    }
+}
+
 fn handle(h: RegexHandle) -> Value {
-    Value::Handle(Rc::new(HandleObj {
-        type_name: "regex",
-        data: Box::new(h),
-    }))
+    Value::handle(h)
 }
 
 /// The compiled regex inside a `regex` value.
 fn regex_of<'a>(it: &Interpreter, v: Option<&'a Value>) -> Result<&'a RegexHandle, Trap> {
     match v {
         Some(Value::Handle(h)) => h
-            .data
             .downcast_ref::<RegexHandle>()
             .ok_or_else(|| Trap::Fail(format!("a regex was expected at {}", it.location()))),
         _ => Err(Trap::Fail(format!(
@@ -361,7 +364,7 @@ fn regex_new(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let pattern = crate::text::str_arg(args, 0);
     let flags = crate::text::str_arg(args, 1);
     if let Some(v @ Value::Handle(h)) = it.site_value() {
-        if let Some(r) = h.data.downcast_ref::<RegexHandle>() {
+        if let Some(r) = h.downcast_ref::<RegexHandle>() {
             if r.pattern == pattern && r.flags == flags {
                 return Ok(v.clone());
             }

@@ -1007,7 +1007,7 @@ pub fn wipe(v: Value) {
                     zero_bytes(a.as_mut_slice());
                 }
             }
-            Value::Blob(b) if Rc::strong_count(&b) == 1 => b.wipe(),
+            Value::Handle(h) if Rc::strong_count(&h) == 1 => h.as_dyn().wipe(),
             Value::Enum(b) => {
                 if let Ok(b) = Rc::try_unwrap(b) {
                     work.push(b.value);
@@ -1046,8 +1046,9 @@ pub fn wipe(v: Value) {
     }
 }
 
-/// Volatile zeroing that the optimizer may not remove.
-pub(crate) fn zero_bytes(b: &mut [u8]) {
+/// Volatile zeroing that the optimizer may not remove (also for the
+/// `Handle::wipe` hooks of the standard library's handle types).
+pub fn zero_bytes(b: &mut [u8]) {
     for x in b.iter_mut() {
         // SAFETY: `x` is a valid, exclusive byte reference.
         unsafe { std::ptr::write_volatile(x, 0) };

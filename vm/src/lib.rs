@@ -16,7 +16,6 @@
 //!   ever hold scalars (their returns release nothing).
 //! - [`disasm`]: the readable listing (`--emit-bytecode`).
 //! - [`serialize`]: the versioned binary form of a program (bundles).
-//! - [`blob`]: the `blob` value (bytes plus an own path, §8.6).
 //! - [`row`]: the layout of table rows (§8.10, §15.5): columns, `rowid`
 //!   and which columns are defined.
 //! - [`event_loop`]: the per-interpreter event loop (timers, background
@@ -87,7 +86,6 @@
 //! line table.
 #![warn(missing_docs)]
 
-pub mod blob;
 pub mod disasm;
 pub mod event_loop;
 pub mod heap;

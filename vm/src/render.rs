@@ -99,9 +99,9 @@ pub fn render(program: &Program, v: &Value, null_empty: bool, out: &mut String) 
         Value::Ascii(a) => out.push_str(&String::from_utf8_lossy(a)),
         // §8.21: an enum renders as JSON, so a held text appears quoted.
         Value::Enum(b) => render_json(program, &b.value, 0, out),
-        Value::Handle(h) => out.push_str(h.type_name),
-        // §8.21: a blob renders its bytes up to the first NUL.
-        Value::Blob(b) => out.push_str(&b.to_text()),
+        // §8.21: the handle type's own text form (a blob's bytes up to
+        // the first NUL, by default the type name).
+        Value::Handle(h) => h.as_dyn().render_text(out),
         other => render_json(program, other, 0, out),
     }
 }
@@ -130,10 +130,9 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
         Value::Enum(b) => render_json(program, &b.value, depth, out),
         Value::Handle(h) => {
             out.push_str("\"<");
-            out.push_str(h.type_name);
+            out.push_str(h.type_name());
             out.push_str(">\"");
         }
-        Value::Blob(_) => out.push_str("\"<blob>\""),
         _ if depth >= MAX_DEPTH => out.push_str("null"),
         Value::Struct(s) => {
             let rec = if s.is_row() {

@@ -7,8 +7,8 @@
 //! sharing the buffer is unobservable; [`Value::append_text`] mutates in
 //! place only when it holds the sole reference), structs/arrays/maps are
 //! [`Ref`]s into the cycle-collected heap (see [`crate::heap`]), mixed-enum
-//! boxes, blobs and opaque handles are plain `Rc`s (not walked by the
-//! cycle collector, §13.3).
+//! boxes and handles are plain `Rc`s (not walked by the cycle collector,
+//! §13.3).
 //!
 //! Cloning a `Value` retains, dropping releases (§13.1): a register, field
 //! or element that is overwritten releases its old value at once.
@@ -17,8 +17,39 @@
 //! a NaN (§8.2). Typed instructions expect the variant the checker
 //! promised and fall back to a neutral reading otherwise (e.g. a null int
 //! in arithmetic reads 0), never panicking.
+//!
+//! # Handles
+//! The values whose representation belongs to the standard library
+//! (`blob`, `regex`, and those the batteries bring: `img`, `aud`, `font`,
+//! `url`, `http`, `socket`, `thread`, ...) are all one variant,
+//! [`Value::Handle`]: an `Rc<`[`HandleObj`]`>` owning a `Box<dyn`
+//! [`Handle`]`>`. The VM knows nothing of any handle type; everything it
+//! needs goes through the [`Handle`] trait, which a type implements once:
+//!
+//! - [`Handle::type_name`]: the name for rendering (a handle renders as
+//!   `"<blob>"` inside JSON, §8.21);
+//! - [`Handle::render_text`]: its top-level text form (`log`, templates,
+//!   `toText`); by default the type name, a blob's is its bytes up to the
+//!   first NUL;
+//! - [`Handle::wipe`]: what `clear` of the last reference does (§10.11);
+//!   by default nothing, a blob zeroes its bytes;
+//! - [`Handle::send_copy`]: a deep copy that can cross to another
+//!   thread in a message (§20.4), `None` (the default) for the types that
+//!   are not sendable (`regex`, `http`, `socket`, `thread`). The copy is a
+//!   [`SentHandle`] (`Send`), turned back into a value on the receiving
+//!   thread by [`SentHandle::into_value`].
+//!
+//! Natives create one with [`Value::handle`] and reach their own type
+//! with [`Value::as_handle`] (a downcast that is `None` for a null or for
+//! another handle type). Handles are shared, not copied, by assignment
+//! (§13.2): a type with state that changes (a blob's bytes, a window's
+//! surface) keeps it behind a `Cell`/`RefCell`, and everything of a handle
+//! stays on the thread of the interpreter that owns the value. Identity
+//! is the `Rc`'s (`==` of two handles compares pointers). The double
+//! indirection (`Rc` to a box) keeps [`Value`] at 16 bytes; a handle is
+//! only ever reached through a native, never on the interpreter's hot
+//! path.
 
-use crate::blob::BlobObj;
 use crate::heap::{ArrObj, Header, MapObj, Ref, StructObj, WeakCell};
 use std::any::Any;
 use std::cell::Cell;
@@ -52,10 +83,9 @@ pub enum Value {
     Map(Ref<MapObj>),
     /// A boxed member of a mixed enum (§8.11).
     Enum(Rc<EnumBox>),
-    /// An opaque handle (`regex`, ...), owned by the stdlib.
+    /// A handle: a value whose type belongs to the standard library
+    /// (`blob`, `regex`, ...); see [Handles](self#handles).
     Handle(Rc<HandleObj>),
-    /// A `blob` (§8.6): shared bytes plus an own path; see [`crate::blob`].
-    Blob(Rc<BlobObj>),
     /// What a `weak` struct field holds (never a register): the link to
     /// its target, see [`crate::heap`] ("Weak fields"). Not a heap edge.
     Weak(Rc<WeakCell>),
@@ -78,18 +108,73 @@ pub struct EnumBox {
     pub value: Value,
 }
 
-/// An opaque stdlib handle (§8.1 "Handles"). Renders as `"<type_name>"`
-/// inside JSON (§8.21).
-pub struct HandleObj {
-    /// Type name used for rendering (`blob`, `regex`, ...).
-    pub type_name: &'static str,
-    /// The native payload.
-    pub data: Box<dyn Any>,
+/// What a handle type provides to the VM (see [Handles](self#handles)).
+/// Implemented by the standard library's value types (`blob`, `regex`,
+/// ...), each once.
+pub trait Handle: Any {
+    /// The type's name as Festina writes it (`blob`, `regex`). Inside JSON
+    /// a handle renders as `"<name>"` (§8.21).
+    fn type_name(&self) -> &'static str;
+
+    /// Append the top-level text form (§8.21: `log`, templates,
+    /// `toText`) to `out`. By default the type name.
+    fn render_text(&self, out: &mut String) {
+        out.push_str(self.type_name());
+    }
+
+    /// Overwrite what the value holds, for `clear` of its last reference
+    /// (§10.11; [`crate::heap::zero_bytes`] zeroes bytes so that the
+    /// compiler keeps the writes). By default nothing.
+    fn wipe(&self) {}
+
+    /// A deep copy for a thread message (§20.4), which the receiving
+    /// thread turns into a value of its own; `None` when values of the
+    /// type cannot be sent (the default).
+    fn send_copy(&self) -> Option<Box<dyn SentHandle>> {
+        None
+    }
+}
+
+/// A handle's deep copy on its way to another thread (§20.4): made on the
+/// sending thread by [`Handle::send_copy`], holding only `Send` data.
+pub trait SentHandle: Send {
+    /// The value on the receiving thread: a new handle, sharing nothing
+    /// with the original.
+    fn into_value(self: Box<Self>) -> Value;
+}
+
+/// The shared box of a [`Value::Handle`]: the handle type's value behind
+/// its [`Handle`] implementation.
+pub struct HandleObj(Box<dyn Handle>);
+
+impl HandleObj {
+    /// The box of a new handle holding `h`, for a native that keeps an
+    /// `Rc` of its own beside the value (a background load filling the
+    /// blob it handed out); otherwise [`Value::handle`].
+    pub fn new(h: impl Handle) -> HandleObj {
+        HandleObj(Box::new(h))
+    }
+
+    /// The type's name (`blob`, `regex`).
+    pub fn type_name(&self) -> &'static str {
+        self.0.type_name()
+    }
+
+    /// The value as a `T`, if it is one.
+    pub fn downcast_ref<T: Handle>(&self) -> Option<&T> {
+        let any: &dyn Any = &*self.0;
+        any.downcast_ref()
+    }
+
+    /// The handle's [`Handle`] implementation.
+    pub fn as_dyn(&self) -> &dyn Handle {
+        &*self.0
+    }
 }
 
 impl fmt::Debug for HandleObj {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "<{}>", self.type_name)
+        write!(f, "<{}>", self.type_name())
     }
 }
 
@@ -152,6 +237,20 @@ impl Value {
     /// An ascii value.
     pub fn ascii(b: impl Into<Vec<u8>>) -> Value {
         Value::Ascii(Rc::new(b.into()))
+    }
+
+    /// A new handle value holding `h` (see [Handles](self#handles)).
+    pub fn handle(h: impl Handle) -> Value {
+        Value::Handle(Rc::new(HandleObj::new(h)))
+    }
+
+    /// The `T` inside a handle value; `None` for a null, another handle
+    /// type or any other value.
+    pub fn as_handle<T: Handle>(&self) -> Option<&T> {
+        match self {
+            Value::Handle(h) => h.downcast_ref(),
+            _ => None,
+        }
     }
 
     /// True for values that own nothing (null, int, float, bool, func):
@@ -300,7 +399,6 @@ impl PartialEq for Value {
             (Value::Map(a), Value::Map(b)) => a.ptr_eq(b),
             (Value::Enum(a), Value::Enum(b)) => Rc::ptr_eq(a, b),
             (Value::Handle(a), Value::Handle(b)) => Rc::ptr_eq(a, b),
-            (Value::Blob(a), Value::Blob(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -454,6 +552,78 @@ mod tests {
         }
         assert_eq!(m.insert("k5", Value::Int(-5)), Some(Value::Int(5)));
         assert_eq!(m.get("k5"), Some(&Value::Int(-5)));
+    }
+
+    /// A handle type of the test's own, with a text form, a wipe hook that
+    /// counts and a copy hook.
+    struct Counter {
+        n: Cell<i64>,
+    }
+
+    struct SentCounter(i64);
+
+    impl Handle for Counter {
+        fn type_name(&self) -> &'static str {
+            "counter"
+        }
+        fn render_text(&self, out: &mut String) {
+            out.push_str(&self.n.get().to_string());
+        }
+        fn wipe(&self) {
+            self.n.set(0);
+        }
+        fn send_copy(&self) -> Option<Box<dyn SentHandle>> {
+            Some(Box::new(SentCounter(self.n.get())))
+        }
+    }
+
+    impl SentHandle for SentCounter {
+        fn into_value(self: Box<Self>) -> Value {
+            Value::handle(Counter {
+                n: Cell::new(self.0),
+            })
+        }
+    }
+
+    struct Opaque;
+
+    impl Handle for Opaque {
+        fn type_name(&self) -> &'static str {
+            "opaque"
+        }
+    }
+
+    #[test]
+    fn handles_downcast_compare_and_copy() {
+        let v = Value::handle(Counter { n: Cell::new(7) });
+        let alias = v.clone();
+        assert_eq!(v, alias, "handles compare by identity");
+        assert_eq!(v.as_handle::<Counter>().map(|c| c.n.get()), Some(7));
+        assert!(v.as_handle::<Opaque>().is_none());
+        assert!(Value::Null.as_handle::<Counter>().is_none());
+        let Value::Handle(h) = &v else { panic!() };
+        assert_eq!(h.type_name(), "counter");
+        assert_eq!(format!("{h:?}"), "<counter>");
+        let mut text = String::new();
+        h.as_dyn().render_text(&mut text);
+        assert_eq!(text, "7");
+        // A copy sent to another thread and back is a new, equal value.
+        let sent = h.as_dyn().send_copy().expect("sendable");
+        let copy = std::thread::spawn(move || sent)
+            .join()
+            .unwrap()
+            .into_value();
+        assert_ne!(copy, v);
+        assert_eq!(copy.as_handle::<Counter>().map(|c| c.n.get()), Some(7));
+        h.as_dyn().wipe();
+        assert_eq!(alias.as_handle::<Counter>().map(|c| c.n.get()), Some(0));
+        // The defaults: the type name as text, not sendable.
+        let o = Value::handle(Opaque);
+        let Value::Handle(o) = &o else { panic!() };
+        let mut text = String::new();
+        o.as_dyn().render_text(&mut text);
+        assert_eq!(text, "opaque");
+        assert!(o.as_dyn().send_copy().is_none());
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! calls, table-row members, and `DatabaseURL`.
 //!
 //! Everything here lowers to `CallNative`s of the natives in
-//! `festina_stdlib::db` (see that module for their arguments), so codegen
+//! `festina_stdlib::db` (see that module for their arguments; they are
+//! listed in `festina_signatures::tables::database`), so codegen
 //! and the VM need nothing database-specific:
 //!
 //! - `sqlite(sql[, [p, ...]])` as a statement is `sqlite_exec(sql, mode,

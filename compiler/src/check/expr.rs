@@ -3,7 +3,7 @@
 use super::{Checker, ValueSym};
 use crate::ast;
 use crate::hir::{BinOp, Expr, ExprKind, Place, Stmt, StmtKind, UnOp};
-use festina_stdlib::{Shape, BUILTINS};
+use festina_signatures::{Shape, BUILTINS};
 use festina_vm::types::Type;
 use rowan::TextRange;
 
@@ -218,7 +218,7 @@ impl Checker<'_> {
                         tok.text_range(),
                         format!("built-in function '{name}' must be called"),
                     );
-                } else if festina_stdlib::RESERVED_GLOBALS.contains(&name) {
+                } else if festina_signatures::RESERVED_GLOBALS.contains(&name) {
                     self.error(
                         tok.text_range(),
                         format!("'{name}' is not available in this build"),
@@ -1606,7 +1606,7 @@ impl Checker<'_> {
                         None
                     }
                     None => {
-                        if festina_stdlib::RESERVED_GLOBALS.contains(&name) {
+                        if festina_signatures::RESERVED_GLOBALS.contains(&name) {
                             self.error(range, format!("cannot assign to read-only '{name}'"));
                         } else {
                             self.error(range, format!("unknown name '{name}'"));

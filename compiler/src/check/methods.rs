@@ -3,7 +3,7 @@
 //! Method calls `recv.name(args)` that are not a struct field holding a
 //! function and not one of the checker's inline forms (`push`, `pop`,
 //! `toText`, ...; see `expr.rs`) are resolved here against the stdlib's
-//! method table [`festina_stdlib::METHODS`]:
+//! method table [`festina_signatures::METHODS`]:
 //!
 //! 1. the entries whose [`Recv`] accepts the receiver's static type and
 //!    whose name matches (none: `unknown method`);
@@ -30,8 +30,7 @@ use super::ty::{builtin_type, ManualOk};
 use super::{Checker, TypeSym};
 use crate::ast;
 use crate::hir::{Expr, ExprKind};
-use festina_stdlib::signatures::{Impl, Method, Recv, MATH, MATH_CONSTANTS, METHODS, PROPERTIES};
-use festina_stdlib::Shape;
+use festina_signatures::{Impl, Method, Recv, Shape, MATH, MATH_CONSTANTS, METHODS, PROPERTIES};
 use festina_vm::types::Type;
 use rowan::TextRange;
 

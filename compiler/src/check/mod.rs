@@ -424,7 +424,7 @@ impl<'a> Checker<'a> {
             );
             return false;
         }
-        if festina_stdlib::RESERVED_GLOBALS.contains(&name) {
+        if festina_signatures::RESERVED_GLOBALS.contains(&name) {
             self.error(
                 range,
                 format!("'{name}' is a built-in name and cannot be redeclared"),

@@ -1,5 +1,7 @@
 //! End-to-end tests of the code generator: Festina source compiled with
-//! the driver and run on the real VM, checking output and exit status.
+//! the driver and run on the real VM with the standard library's natives,
+//! checking output and exit status. (They live here, not in `compiler/`,
+//! because the compiler does not link the standard library.)
 
 use festina_compiler::driver;
 use festina_vm::interp::Interpreter;

@@ -16,7 +16,9 @@
 //! | `blob_save_copy`  | `b.saveCopy(path)`              | bool |
 //!
 //! `b.toText()` and every other text rendering of a blob (its bytes up to
-//! the first NUL, §8.21) go through the VM's `ToText`, not a native.
+//! the first NUL, §8.21) go through the VM's `ToText`, which asks the
+//! handle ([`BlobObj`]'s `Handle::render_text`), not a native. The value
+//! itself and its file I/O are in the module `file`.
 //!
 //! The receiver is always the first argument. A null receiver (a `blob`
 //! binding holding `null`) reads like an empty blob with no path: length
@@ -25,11 +27,13 @@
 //! failure. A null path argument makes a save `false`; loading a null path
 //! gives an empty blob with no path.
 
-use festina_vm::blob::{self, BlobObj};
+pub mod file;
+
 use festina_vm::event_loop::JobResult;
 use festina_vm::interp::Interpreter;
 use festina_vm::native::{NativeEntry, Trap};
-use festina_vm::value::Value;
+use festina_vm::value::{HandleObj, Value};
+pub use file::BlobObj;
 use std::rc::Rc;
 
 /// The natives of this module, for the registry.
@@ -56,11 +60,8 @@ pub fn natives() -> Vec<NativeEntry> {
 }
 
 /// The blob receiver (argument 0), if not null.
-fn recv(args: &[Value]) -> Option<&Rc<BlobObj>> {
-    match args.first() {
-        Some(Value::Blob(b)) => Some(b),
-        _ => None,
-    }
+fn recv(args: &[Value]) -> Option<&BlobObj> {
+    args.first().and_then(Value::as_handle::<BlobObj>)
 }
 
 /// The text argument `i`, if not null.
@@ -78,7 +79,7 @@ fn load(_it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
         Some(p) => BlobObj::load(p),
         None => BlobObj::default(),
     };
-    Ok(Value::Blob(Rc::new(b)))
+    Ok(Value::handle(b))
 }
 
 /// `path.callback(fn)` (§12.5): an empty blob now; the file is read on a
@@ -89,29 +90,32 @@ fn load_async(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let callback = args.get(1).cloned().unwrap_or_default();
     let Some(path) = text(args, 0).map(str::to_string) else {
         // A null path loads nothing but still reports back.
-        let b = Rc::new(BlobObj::default());
-        let value = Value::Blob(Rc::clone(&b));
+        let value = Value::handle(BlobObj::default());
+        let arg = value.clone();
         it.event_loop()?.spawn_job(
             Box::new(|| Box::new(None::<Vec<u8>>) as JobResult),
-            Box::new(move |it, _| it.call_function(&callback, &[value]).map(|_| ())),
+            Box::new(move |it, _| it.call_function(&callback, &[arg]).map(|_| ())),
         );
-        return Ok(Value::Blob(b));
+        return Ok(value);
     };
-    let b = Rc::new(BlobObj::pending(&path));
-    let target = Rc::clone(&b);
+    let target = Rc::new(HandleObj::new(BlobObj::pending(&path)));
+    let value = Value::Handle(Rc::clone(&target));
     it.event_loop()?.spawn_job(
-        Box::new(move || Box::new(blob::read_file(&path)) as JobResult),
+        Box::new(move || Box::new(file::read_file(&path)) as JobResult),
         Box::new(move |it, result| {
-            if let Ok(bytes) = result.downcast::<Option<Vec<u8>>>() {
+            if let (Ok(bytes), Some(blob)) = (
+                result.downcast::<Option<Vec<u8>>>(),
+                target.downcast_ref::<BlobObj>(),
+            ) {
                 if let Some(bytes) = *bytes {
-                    target.fill(bytes);
+                    blob.fill(bytes);
                 }
             }
-            it.call_function(&callback, &[Value::Blob(target)])
+            it.call_function(&callback, &[Value::Handle(target)])
                 .map(|_| ())
         }),
     );
-    Ok(Value::Blob(b))
+    Ok(value)
 }
 
 /// `b.length`.

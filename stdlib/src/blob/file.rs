@@ -1,8 +1,9 @@
-//! `blob`: the bytes of a file together with the path they came from
-//! (§8.6, §16.3, §16.6).
+//! The `blob` value: the bytes of a file together with the path they came
+//! from (§8.6, §16.3, §16.6), and its file I/O.
 //!
-//! A [`BlobObj`] is shared by reference counting (`Value::Blob(Rc<BlobObj>)`,
-//! assignment aliases, §13.2), so its bytes and path live behind `RefCell`s:
+//! A [`BlobObj`] is a handle (`festina_vm::value::Handle`): a
+//! `Value::Handle` shared by reference counting (assignment aliases,
+//! §13.2), so its bytes and path live behind `RefCell`s:
 //! `write`, `append` and `save(path)` change the one value every alias
 //! sees, and a background load (§12.5) fills the very value it handed out
 //! earlier. Everything here runs on the thread that owns the value; a
@@ -26,6 +27,8 @@
 //!   `toText()` (by §16.3) and `slice()` (for the same reason) stop at the
 //!   first NUL byte; bytes that are not valid UTF-8 become U+FFFD.
 
+use festina_vm::heap::zero_bytes;
+use festina_vm::value::{Handle, SentHandle, Value};
 use std::cell::{Ref, RefCell};
 use std::fs;
 use std::io::Write;
@@ -79,7 +82,7 @@ impl BlobObj {
     /// Overwrite the bytes with zeros (`clear` of the last reference,
     /// §10.11); the file is not touched.
     pub fn wipe(&self) {
-        crate::heap::zero_bytes(&mut self.bytes.borrow_mut());
+        zero_bytes(&mut self.bytes.borrow_mut());
     }
 
     /// The own path, if any.
@@ -206,6 +209,44 @@ impl BlobObj {
     }
 }
 
+impl Handle for BlobObj {
+    /// `blob`: a blob renders as `"<blob>"` inside JSON (§8.21).
+    fn type_name(&self) -> &'static str {
+        "blob"
+    }
+
+    /// The top-level text form (§8.21): the bytes up to the first NUL.
+    fn render_text(&self, out: &mut String) {
+        out.push_str(&self.to_text());
+    }
+
+    /// `clear` of the last reference (§10.11): zero the bytes; the file is
+    /// not touched.
+    fn wipe(&self) {
+        BlobObj::wipe(self);
+    }
+
+    /// A blob is sendable (§20.4): its bytes and path, copied.
+    fn send_copy(&self) -> Option<Box<dyn SentHandle>> {
+        Some(Box::new(SentBlob {
+            bytes: self.bytes.borrow().clone(),
+            path: self.path(),
+        }))
+    }
+}
+
+/// A blob's deep copy on its way to another thread (§20.4).
+struct SentBlob {
+    bytes: Vec<u8>,
+    path: Option<String>,
+}
+
+impl SentHandle for SentBlob {
+    fn into_value(self: Box<Self>) -> Value {
+        Value::handle(BlobObj::new(self.bytes, self.path))
+    }
+}
+
 /// The own path a load records: none for the empty path.
 fn own_path(path: &str) -> Option<String> {
     (!path.is_empty()).then(|| path.to_string())
@@ -270,6 +311,31 @@ mod tests {
         assert_eq!(b.byte_at(2), Some(0));
         assert_eq!(b.byte_at(5), None);
         assert_eq!(b.byte_at(-1), None);
+    }
+
+    #[test]
+    fn a_blob_is_a_handle() {
+        let v = Value::handle(BlobObj::new(b"hi\0there".to_vec(), Some("p".into())));
+        let Value::Handle(h) = &v else { panic!() };
+        assert_eq!(h.type_name(), "blob");
+        let mut text = String::new();
+        h.as_dyn().render_text(&mut text);
+        assert_eq!(text, "hi");
+        let copy = h
+            .as_dyn()
+            .send_copy()
+            .expect("a blob is sendable")
+            .into_value();
+        assert_ne!(copy, v, "the copy is a new value");
+        let c = copy.as_handle::<BlobObj>().unwrap();
+        assert_eq!((c.len(), c.path()), (8, Some("p".to_string())));
+        h.as_dyn().wipe();
+        assert_eq!(*v.as_handle::<BlobObj>().unwrap().bytes(), vec![0u8; 8]);
+        assert_eq!(
+            c.byte_at(0),
+            Some(b'h'),
+            "wiping the original leaves the copy"
+        );
     }
 
     #[test]
