@@ -1304,12 +1304,18 @@ impl Interpreter {
                     let s = self.heap.new_struct(sid, false, fields, tracked);
                     assign(regm!(dst), Value::Struct(s));
                 }
-                Instr::GetField { dst, obj, field } => {
+                Instr::GetField { dst, obj, field } | Instr::GetFieldWeak { dst, obj, field } => {
                     let v = match reg!(obj) {
                         Value::Struct(s) => s.get(field as usize),
                         _ => None,
                     };
                     match v {
+                        // Only a weak field holds a link: its target while
+                        // alive, else null.
+                        Some(Value::Weak(cell)) => {
+                            let v = cell.upgrade().map_or(Value::Null, Value::Struct);
+                            assign(regm!(dst), v)
+                        }
                         Some(v) => assign(regm!(dst), v),
                         None => trap!(self.field_fault(
                             self.cur.func,
@@ -1339,36 +1345,14 @@ impl Interpreter {
                         )),
                     }
                 }
-                Instr::SetField { obj, field, src } => {
-                    let v = reg!(src).clone();
-                    let ok = match reg!(obj) {
-                        Value::Struct(s) => s.set(field as usize, v),
-                        _ => false,
-                    };
-                    if !ok {
-                        trap!(self.field_fault(self.cur.func, pc_now!() - 1, obj, field, "written"))
-                    }
-                }
-                Instr::GetFieldWeak { dst, obj, field } => {
-                    let v = match reg!(obj) {
-                        Value::Struct(s) => s.get(field as usize).map(upgrade_weak),
-                        _ => None,
-                    };
-                    match v {
-                        Some(v) => assign(regm!(dst), v),
-                        None => trap!(self.field_fault(
-                            self.cur.func,
-                            pc_now!() - 1,
-                            obj,
-                            field,
-                            "read"
-                        )),
-                    }
-                }
-                Instr::SetFieldWeak { obj, field, src } => {
-                    let v = match reg!(src) {
-                        Value::Struct(r) => Value::Weak(self.heap.weak_cell(r)),
-                        _ => Value::Null,
+                Instr::SetField { obj, field, src } | Instr::SetFieldWeak { obj, field, src } => {
+                    let v = match (ins, reg!(src)) {
+                        // A weak field keeps a link, not a count.
+                        (Instr::SetFieldWeak { .. }, Value::Struct(r)) => {
+                            Value::Weak(self.heap.weak_cell(r))
+                        }
+                        (Instr::SetFieldWeak { .. }, _) => Value::Null,
+                        (_, v) => v.clone(),
                     };
                     let ok = match reg!(obj) {
                         Value::Struct(s) => s.set(field as usize, v),
@@ -2382,15 +2366,6 @@ fn same_ref(a: &Value, b: &Value) -> bool {
         (Value::Map(x), Value::Map(y)) => x.ptr_eq(y),
         (Value::Enum(x), Value::Enum(y)) => Rc::ptr_eq(x, y),
         _ => false,
-    }
-}
-
-/// What reading a weak field yields: its target while alive, else null
-/// (a strong value stored there by a native reads as itself).
-fn upgrade_weak(v: Value) -> Value {
-    match v {
-        Value::Weak(cell) => cell.upgrade().map_or(Value::Null, Value::Struct),
-        other => other,
     }
 }
 

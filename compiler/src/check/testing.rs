@@ -86,11 +86,7 @@ impl Checker<'_> {
         range: TextRange,
         line: u32,
     ) -> Expr {
-        if args.len() != 2 {
-            self.arity_error(range, "a test assertion", "2", args.len());
-            for a in args {
-                self.check_expr(a, None);
-            }
+        if !self.assertion_arity(args, 2, "a test assertion", range) {
             return mk(ExprKind::Null, Type::Error, line);
         }
         let (ra, rb) = (args[0].syntax().text_range(), args[1].syntax().text_range());
@@ -103,20 +99,7 @@ impl Checker<'_> {
         let Some((a, b)) = self.assertion_operands(a, b, ra, rb) else {
             return mk(ExprKind::Null, Type::Error, line);
         };
-        if !self.tests {
-            self.dropped_assertion = true;
-            return mk(ExprKind::Bool(true), Type::Bool, line);
-        }
-        let source = self.assertion_source(range, line);
-        let id = self.native("test_eq");
-        mk(
-            ExprKind::CallNative {
-                id,
-                args: vec![group, a, b, source],
-            },
-            Type::Bool,
-            line,
-        )
+        self.lower_assertion("test_eq", vec![group, a, b], range, line)
     }
 
     /// `group.near(actual, expected, tolerance)`: passes when the two
@@ -128,11 +111,7 @@ impl Checker<'_> {
         range: TextRange,
         line: u32,
     ) -> Expr {
-        if args.len() != 3 {
-            self.arity_error(range, "'near'", "3", args.len());
-            for a in args {
-                self.check_expr(a, None);
-            }
+        if !self.assertion_arity(args, 3, "'near'", range) {
             return mk(ExprKind::Null, Type::Error, line);
         }
         let mut ops = Vec::with_capacity(3);
@@ -153,23 +132,47 @@ impl Checker<'_> {
                 }
             }
         }
+        let mut call_args = vec![group];
+        call_args.extend(ops);
+        self.lower_assertion("test_near", call_args, range, line)
+    }
+
+    /// A checked assertion: in a test build, a call of `native` with `args`
+    /// and the assertion's source text; otherwise the constant `true`
+    /// (nothing evaluated), marked as dropped.
+    fn lower_assertion(
+        &mut self,
+        native: &str,
+        mut args: Vec<Expr>,
+        range: TextRange,
+        line: u32,
+    ) -> Expr {
         if !self.tests {
             self.dropped_assertion = true;
             return mk(ExprKind::Bool(true), Type::Bool, line);
         }
-        let source = self.assertion_source(range, line);
-        let id = self.native("test_near");
-        let mut call_args = vec![group];
-        call_args.extend(ops);
-        call_args.push(source);
-        mk(
-            ExprKind::CallNative {
-                id,
-                args: call_args,
-            },
-            Type::Bool,
-            line,
-        )
+        args.push(self.assertion_source(range, line));
+        let id = self.native(native);
+        mk(ExprKind::CallNative { id, args }, Type::Bool, line)
+    }
+
+    /// True when `args` has `n` arguments; otherwise reports the arity
+    /// of `what` and checks the arguments for their own mistakes.
+    fn assertion_arity(
+        &mut self,
+        args: &[ast::Expr],
+        n: usize,
+        what: &str,
+        range: TextRange,
+    ) -> bool {
+        if args.len() == n {
+            return true;
+        }
+        self.arity_error(range, what, &n.to_string(), args.len());
+        for a in args {
+            self.check_expr(a, None);
+        }
+        false
     }
 
     /// The two operands of an equality assertion converted to one type,
