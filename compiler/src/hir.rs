@@ -389,8 +389,11 @@ pub enum ExprKind {
         /// Arguments.
         args: Vec<Expr>,
     },
-    /// Struct field read. `vivify`: field is a struct/array/map that is
-    /// created empty when null (§8.9.2).
+    /// Struct field read. `vivify`: the field is created empty when null
+    /// (§8.9.2): always for an array or map field, for a struct field only
+    /// where it is reached as a receiver (`o.inner.n`, `o.inner[i]`, a
+    /// method call); a terminal read of a struct field answers what it
+    /// holds (the reference's rule after edition 0.44).
     Field {
         /// Struct value.
         obj: Box<Expr>,
