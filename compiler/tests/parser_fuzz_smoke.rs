@@ -24,7 +24,8 @@ const EXERCISE_EVERY: usize = 8;
 const TRICKY: &[&str] = &[
     "{", "}", "(", ")", "[", "]", "${", "`", "\"", "'", "/", "/*", "*/", "//", "\\", "\n", ";",
     ",", "=", "=>", "?", ":", "===", "if ", "else ", "func ", "int ", "import ", "match ", "try ",
-    "catch ", ".", "é", "\0", "\r\n", "$", "#",
+    "catch ", ".", "é", "\0", "\r\n", "$", "#", "&", "|", "^", "~", "<<", ">>", "0x", "0xF.",
+    "weak ", "test t = ", "\n|| ", "\n? ", "\n: ",
 ];
 
 /// xorshift64*: a tiny seeded PRNG so runs are reproducible.
@@ -140,6 +141,12 @@ fn exercise_stmt(stmt: &Stmt) {
         Stmt::OnDecl(o) => drop((o.name(), o.param_list(), o.body(), o.use_target())),
         Stmt::ThreadDecl(t) => drop((t.name(), t.pool_size(), t.is_pool(), t.body())),
         Stmt::FuncDecl(f) => drop((f.ret_type(), f.name(), f.param_list(), f.body())),
+        Stmt::TestDecl(t) => drop((t.name(), t.description())),
+        Stmt::StructDecl(s) => {
+            for f in s.fields() {
+                drop((f.name(), f.weak_token(), f.ty()));
+            }
+        }
         _ => {}
     }
 }
