@@ -24,8 +24,25 @@ const EXERCISE_EVERY: usize = 8;
 const TRICKY: &[&str] = &[
     "{", "}", "(", ")", "[", "]", "${", "`", "\"", "'", "/", "/*", "*/", "//", "\\", "\n", ";",
     ",", "=", "=>", "?", ":", "===", "if ", "else ", "func ", "int ", "import ", "match ", "try ",
-    "catch ", ".", "é", "\0", "\r\n", "$", "#", "&", "|", "^", "~", "<<", ">>", "0x", "0xF.",
-    "weak ", "test t = ", "\n|| ", "\n? ", "\n: ",
+    "catch ", ".", "é", "\0", "\r\n", "$", "#",
+];
+
+/// More of them: the forms added after edition 0.44 (bitwise operators,
+/// hex literals, `weak`, `test`, lines that begin with an operator).
+const TRICKY_LATER: &[&str] = &[
+    "&",
+    "|",
+    "^",
+    "~",
+    "<<",
+    ">>",
+    "0x",
+    "0xF.",
+    "weak ",
+    "test t = ",
+    "\n|| ",
+    "\n? ",
+    "\n: ",
 ];
 
 /// xorshift64*: a tiny seeded PRNG so runs are reproducible.
@@ -101,7 +118,11 @@ fn mutate(rng: &mut Rng, base: &[u8], other: &[u8]) -> Vec<u8> {
                 bytes.drain(i..i + len);
             }
             _ => {
-                let token = TRICKY[rng.below(TRICKY.len())].as_bytes();
+                let k = rng.below(TRICKY.len() + TRICKY_LATER.len());
+                let token = TRICKY
+                    .get(k)
+                    .unwrap_or_else(|| &TRICKY_LATER[k - TRICKY.len()]);
+                let token = token.as_bytes();
                 let at = rng.below(bytes.len() + 1);
                 bytes.splice(at..at, token.iter().copied());
             }
