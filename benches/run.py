@@ -29,7 +29,6 @@ faster.
 import argparse
 import datetime
 import os
-import platform
 import re
 import shutil
 import statistics
@@ -37,6 +36,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peers import machine  # noqa: E402  (benches/peers.py)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS = os.path.join(ROOT, "benches", "programs")
@@ -138,26 +140,6 @@ def version(cmd):
         return (p.stdout + p.stderr).strip().splitlines()[0]
     except Exception:  # noqa: BLE001 - best effort for the report
         return "?"
-
-
-def machine():
-    cpu = "?"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    mem = "?"
-    try:
-        with open("/proc/meminfo") as f:
-            kb = int(f.readline().split()[1])
-            mem = f"{kb / 1024 / 1024:.0f} GiB"
-    except (OSError, ValueError, IndexError):
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, {mem} RAM, Linux {platform.release()}"
 
 
 def fmt_time(t):

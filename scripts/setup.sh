@@ -4,18 +4,71 @@
 #     bash scripts/setup.sh        (as root, or as a user with sudo)
 #
 # Idempotent: packages that are already installed are not touched, and
-# `apt-get update` runs only when something has to be installed.
+# `apt-get update` runs only when something has to be installed. Every
+# step is required: a step that fails stops the script with a message on
+# stderr and a non-zero exit status (nothing is skipped quietly).
+#
+# Tools used only by benchmarks (wrk, nginx, Go, Bun, Chromium, ...) are
+# not installed here: see benches/setup.sh.
 set -euo pipefail
 
-# Every system package the build needs, in one list. Later milestones add to
-# it (graphics: libcairo2-dev, ...); nothing else in this script changes.
+# Every system package the build and the tests need, in one list; what
+# needs each one is said beside it. Nothing else in this script changes
+# when a package is added.
 PACKAGES=(
+    # the C toolchain for crates with C code (libsqlite3-sys, minifb's scaler)
     build-essential
     pkg-config
+    # canvas (§17): cairo-rs links libcairo; text needs fontconfig and at
+    # least one font, so text renders the same on a fresh machine
+    libcairo2-dev
+    fontconfig
+    fonts-dejavu-core
+    # window (§17.1): minifb's X11 backend opens libX11 and libXcursor at
+    # run time (x11-dl); the -dev packages also give the unversioned names
+    libx11-dev
+    libxcursor-dev
+    # window tests: a virtual X server, injected input, screenshots
+    # (`xwd` from x11-apps, `convert`/`import` from imagemagick)
+    xvfb
+    xdotool
+    x11-apps
+    imagemagick
+    # audio (§18): rodio's output goes through cpal to ALSA (alsa-sys links
+    # libasound)
+    libasound2-dev
+    # audio tests: WAV and MP3 files made by the test set-up (sox writes MP3
+    # through libsox-fmt-mp3, lame encodes too; espeak-ng speaks to a WAV)
+    sox
+    libsox-fmt-mp3
+    lame
+    espeak-ng
+    # HTTP tests: a real client, certificates for the TLS tests
+    curl
+    openssl
+    ca-certificates
+    # tests that drive servers from Python (http.client and, through pip
+    # below, the `websockets` package)
+    python3
+)
+
+# Python packages the tests import, installed for the `python3` first on
+# PATH (the interpreter the tests run).
+PYTHON_MODULES=(
+    websockets
 )
 
 say() { printf 'setup: %s\n' "$*"; }
-die() { printf 'setup: %s\n' "$*" >&2; exit 1; }
+die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
+
+SUDO=()
+if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then
+    SUDO=(sudo)
+fi
+
+# Other sessions on a shared machine may be installing at the same moment:
+# wait for dpkg's lock rather than failing at once.
+APT_GET=(apt-get -o DPkg::Lock::Timeout=900 -o Acquire::Retries=3)
 
 # --- system packages --------------------------------------------------------
 if command -v dpkg-query >/dev/null 2>&1; then
@@ -27,21 +80,42 @@ if command -v dpkg-query >/dev/null 2>&1; then
     done
     if [ "${#missing[@]}" -gt 0 ]; then
         command -v apt-get >/dev/null 2>&1 || die "missing packages: ${missing[*]} (and apt-get is not available)"
-        SUDO=()
-        if [ "$(id -u)" -ne 0 ]; then
-            command -v sudo >/dev/null 2>&1 || die "missing packages: ${missing[*]}; run this script as root to install them"
-            SUDO=(sudo)
+        if [ "$(id -u)" -ne 0 ] && [ "${#SUDO[@]}" -eq 0 ]; then
+            die "missing packages: ${missing[*]}; run this script as root to install them"
         fi
         say "installing ${missing[*]}"
         export DEBIAN_FRONTEND=noninteractive
-        "${SUDO[@]}" apt-get update
-        "${SUDO[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+        "${SUDO[@]}" "${APT_GET[@]}" update -qq || die "apt-get update failed"
+        "${SUDO[@]}" "${APT_GET[@]}" install -y -qq --no-install-recommends "${missing[@]}" \
+            || die "apt-get install failed for: ${missing[*]}"
     else
-        say "system packages present: ${PACKAGES[*]}"
+        say "system packages present (${#PACKAGES[@]})"
     fi
 else
     say "not a Debian-based system (no dpkg-query); make sure these are installed: ${PACKAGES[*]}"
 fi
+
+# --- Python modules for the tests -------------------------------------------
+PYTHON=$(command -v python3 || true)
+[ -n "$PYTHON" ] || die "python3 is not on PATH"
+for module in "${PYTHON_MODULES[@]}"; do
+    if python3 -c "import $module" >/dev/null 2>&1; then
+        continue
+    fi
+    if [ "$(python3 -c 'import sys; print(sys.prefix)')" = /usr ] && command -v apt-get >/dev/null 2>&1; then
+        # Debian's own interpreter refuses pip (PEP 668): use its package.
+        say "installing python3-$module (Debian) for $PYTHON"
+        export DEBIAN_FRONTEND=noninteractive
+        "${SUDO[@]}" "${APT_GET[@]}" install -y -qq --no-install-recommends "python3-$module" \
+            || die "apt-get install python3-$module failed"
+    else
+        say "installing $module with pip for $PYTHON"
+        python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore "$module" \
+            || die "pip could not install $module for $PYTHON"
+    fi
+    python3 -c "import $module" || die "$module still does not import in $PYTHON"
+done
+say "python modules present for $PYTHON: ${PYTHON_MODULES[*]}"
 
 # --- Rust toolchain ---------------------------------------------------------
 if ! command -v cargo >/dev/null 2>&1; then
