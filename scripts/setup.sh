@@ -19,6 +19,8 @@ PACKAGES=(
     # the C toolchain for crates with C code (libsqlite3-sys, minifb's scaler)
     build-essential
     pkg-config
+    # time zone data: formatTime's %Z and the tests that set TZ
+    tzdata
     # canvas (§17): cairo-rs links libcairo; text needs fontconfig and at
     # least one font, so text renders the same on a fresh machine
     libcairo2-dev

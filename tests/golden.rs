@@ -13,9 +13,12 @@
 //! * in both cases, a file whose first line is `// golden: skip` is reported
 //!   as ignored.
 //!
-//! Each program is a test in two modes (see `FESTINA_GOLDEN_MODE` below):
-//! run directly, reported as `<path>`, then bundled, reported as
-//! `<path> [bundle]`.
+//! Each program is a test in three variants (see `FESTINA_GOLDEN_MODE`
+//! below): run directly, reported as `<path>`; bundled, reported as
+//! `<path> [bundle]`; and run directly with every optimisation switched
+//! off (`FESTINA_NO_OPT=1`, see `festina_vm::switches`), reported as
+//! `<path> [no-opt]`, which must give the same stdout, stderr and exit
+//! status as the optimised run.
 //!
 //! How it runs a test
 //! ------------------
@@ -69,12 +72,14 @@
 //! * `FESTINA_BIN=/path/to/festina`: run another build of the binary instead
 //!   of the one cargo built.
 //! * `FESTINA_GOLDEN_THREADS=N`: number of worker threads (default 2).
-//! * `FESTINA_GOLDEN_MODE`: `both` (the default) runs every test in both
-//!   modes, `run` only directly, `bundle` only bundled. Blessing writes
-//!   expectations from direct runs only, so it cannot be combined with
-//!   `bundle`; with `both`, a program's bundle run is compared with the
-//!   files its direct run just wrote. Filters match the reported names, so
-//!   `[bundle]` selects the bundle runs.
+//! * `FESTINA_GOLDEN_MODE`: `both` (the default) runs every test in all
+//!   three variants, `run` only directly, `bundle` only bundled, `no-opt`
+//!   only directly with `FESTINA_NO_OPT=1`. Blessing writes expectations
+//!   from direct runs only, so it cannot be combined with `bundle` or
+//!   `no-opt`; with `both`, a program's bundle and no-opt runs are compared
+//!   with the files its direct run just wrote. Filters match the reported
+//!   names, so `[bundle]` selects the bundle runs and `[no-opt]` the
+//!   unoptimised ones.
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -104,7 +109,10 @@ enum Mode {
     /// Only the bundles: `festina compile <name>.f -o <tmp>`, then the
     /// bundle (the VM with the bytecode embedded) with the same arguments.
     Bundle,
-    /// Both, each program directly first, then bundled (the default).
+    /// Only `festina <name>.f [args...]` with `FESTINA_NO_OPT=1`.
+    NoOpt,
+    /// Every variant, each program directly first, then bundled, then
+    /// unoptimised (the default).
     Both,
 }
 
@@ -115,6 +123,9 @@ enum Variant {
     Direct,
     /// `festina compile`, then the bundle.
     Bundle,
+    /// `festina <name>.f [args...]` with `FESTINA_NO_OPT=1`: every
+    /// optimisation off, the same results required.
+    NoOpt,
 }
 
 impl Mode {
@@ -122,7 +133,8 @@ impl Mode {
         match self {
             Mode::Run => &[Variant::Direct],
             Mode::Bundle => &[Variant::Bundle],
-            Mode::Both => &[Variant::Direct, Variant::Bundle],
+            Mode::NoOpt => &[Variant::NoOpt],
+            Mode::Both => &[Variant::Direct, Variant::Bundle, Variant::NoOpt],
         }
     }
 }
@@ -133,6 +145,7 @@ impl Variant {
         match self {
             Variant::Direct => display.to_owned(),
             Variant::Bundle => format!("{display} [bundle]"),
+            Variant::NoOpt => format!("{display} [no-opt]"),
         }
     }
 }
@@ -273,7 +286,7 @@ fn run() -> Result<bool, String> {
         return Ok(true);
     }
 
-    if config.mode == Mode::Bundle && config.bless != Bless::Off {
+    if matches!(config.mode, Mode::Bundle | Mode::NoOpt) && config.bless != Bless::Off {
         return Err(
             "FESTINA_BLESS writes expectations from direct runs; use FESTINA_GOLDEN_MODE=run or both"
                 .into(),
@@ -376,9 +389,10 @@ fn read_config() -> Result<Config, String> {
         "" | "both" => Mode::Both,
         "run" => Mode::Run,
         "bundle" => Mode::Bundle,
+        "no-opt" => Mode::NoOpt,
         other => {
             return Err(format!(
-                "unknown FESTINA_GOLDEN_MODE '{other}' (expected both, run or bundle)"
+                "unknown FESTINA_GOLDEN_MODE '{other}' (expected both, run, bundle or no-opt)"
             ))
         }
     };
@@ -567,12 +581,14 @@ fn run_one(config: &Config, job: &Job, variant: Variant) -> Outcome {
     };
 
     let actual = match variant {
-        Variant::Direct => match execute(&config.bin, &test.source, &args) {
-            Ok(actual) => actual,
-            Err(e) => {
-                return Outcome::Failed(format!("cannot run {}: {e}\n", config.bin.display()))
+        Variant::Direct | Variant::NoOpt => {
+            match execute(&config.bin, &test.source, &args, variant == Variant::NoOpt) {
+                Ok(actual) => actual,
+                Err(e) => {
+                    return Outcome::Failed(format!("cannot run {}: {e}\n", config.bin.display()))
+                }
             }
-        },
+        }
         Variant::Bundle => match bundle_and_execute(config, job.index, &test.source, &args) {
             Ok(actual) => actual,
             Err(report) => return Outcome::Failed(report),
@@ -585,7 +601,7 @@ fn run_one(config: &Config, job: &Job, variant: Variant) -> Outcome {
     };
 
     match config.bless {
-        _ if variant == Variant::Bundle => {}
+        _ if variant != Variant::Direct => {}
         Bless::All => return bless(test, &actual, true),
         Bless::Missing if expected_out.is_none() => return bless(test, &actual, false),
         _ => {}
@@ -720,12 +736,16 @@ fn file_name(path: &Path) -> String {
         .unwrap_or_else(|| path.display().to_string())
 }
 
-/// Runs `bin <file name> args...` in the source's directory with a timeout.
-fn execute(bin: &Path, source: &Path, args: &[String]) -> io::Result<Actual> {
+/// Runs `bin <file name> args...` in the source's directory with a timeout;
+/// with `no_opt`, with `FESTINA_NO_OPT=1` in its environment.
+fn execute(bin: &Path, source: &Path, args: &[String], no_opt: bool) -> io::Result<Actual> {
     let dir = source.parent().unwrap_or_else(|| Path::new("."));
     let name = source.file_name().unwrap_or(source.as_os_str());
     let mut command = Command::new(bin);
     command.arg(name).args(args).current_dir(dir);
+    if no_opt {
+        command.env("FESTINA_NO_OPT", "1");
+    }
     execute_command(command)
 }
 

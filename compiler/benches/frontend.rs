@@ -31,7 +31,9 @@ fn frontend(c: &mut Criterion) {
         b.iter(|| driver::compile_source("bench.f", &src).expect("the program compiles"))
     });
     let module = driver::check_source("bench.f", &src).expect("the program checks");
-    g.bench_function("codegen only", |b| b.iter(|| codegen::generate(&module)));
+    g.bench_function("codegen only", |b| {
+        b.iter(|| codegen::generate(&module).unwrap())
+    });
     g.finish();
 }
 

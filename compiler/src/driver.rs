@@ -29,36 +29,101 @@ pub struct Diagnostic {
     pub col: u32,
     /// The message, without the `error:` prefix.
     pub message: String,
-    /// The text of the offending source line (no newline).
+    /// The excerpt shown under the message: the offending source line (no
+    /// newline), or, for a line longer than [`EXCERPT_WIDTH`] code points,
+    /// a window of that many around the column, with `...` where it was cut.
     pub source_line: String,
+    /// 1-based column of the caret within `source_line` (equal to `col`
+    /// unless the line was cut).
+    pub caret: u32,
+}
+
+/// Most code points of a source line shown under a diagnostic; a longer
+/// line is cut to a window around the column.
+pub const EXCERPT_WIDTH: usize = 100;
+
+/// The excerpt of `line` shown for a diagnostic at 1-based column `col`
+/// (code points) and the caret's column within it: the whole line when it
+/// is at most [`EXCERPT_WIDTH`] code points, otherwise a window of that
+/// many, starting at most half a window before the column, with `...`
+/// marking each cut end.
+pub fn excerpt(line: &str, col: u32) -> (String, u32) {
+    let len = line.chars().count();
+    if len <= EXCERPT_WIDTH {
+        return (line.to_string(), col);
+    }
+    let at = (col.max(1) - 1) as usize;
+    let start = at
+        .saturating_sub(EXCERPT_WIDTH / 2)
+        .min(len - EXCERPT_WIDTH);
+    let end = start + EXCERPT_WIDTH;
+    let mut out = String::new();
+    if start > 0 {
+        out.push_str("...");
+    }
+    out.extend(line.chars().skip(start).take(EXCERPT_WIDTH));
+    if end < len {
+        out.push_str("...");
+    }
+    let shift = if start > 0 { 3 } else { 0 };
+    (out, (at - start + shift + 1) as u32)
 }
 
 /// Compile the program whose entry file is `path` (§6.2, §21.1): resolve
 /// imports, parse, check, generate bytecode. Errors: every diagnostic
 /// found, in file then position order.
+/// Code generation follows the environment's switches
+/// ([`crate::codegen::Options::from_env`]: `FESTINA_NO_FUSION`,
+/// `FESTINA_NO_OPT`).
 pub fn compile_file(path: &Path) -> Result<Program, Vec<Diagnostic>> {
-    compile_file_with(path, Options::default())
+    compile_file_with(path, crate::codegen::Options::from_env())
 }
 
-/// How a program is compiled.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Options {
-    /// Compile the assertions of `test` groups (a `festina test` build,
-    /// the reference's §11.7); otherwise they are checked and dropped, and
-    /// the program carries no trace of them.
-    pub tests: bool,
-}
-
-/// [`compile_file`] with `options`.
-pub fn compile_file_with(path: &Path, options: Options) -> Result<Program, Vec<Diagnostic>> {
+/// [`compile_file`] with explicit code generation options.
+pub fn compile_file_with(
+    path: &Path,
+    options: crate::codegen::Options,
+) -> Result<Program, Vec<Diagnostic>> {
     let path = path.to_path_buf();
     with_big_stack(move || {
-        let loader = Loader {
-            tests: options.tests,
+        let mut loader = Loader::default();
+        let module = loader.check(&path)?;
+        loader.generate(&module, options)
+    })
+}
+
+/// Compile the program whose entry file is `path` as a test build
+/// (`festina test`, the reference's §11.7): as [`compile_file`], with the
+/// assertions of `test` groups compiled. In every other build they are
+/// checked and dropped, and the program carries no code for them.
+pub fn compile_tests(path: &Path) -> Result<Program, Vec<Diagnostic>> {
+    let path = path.to_path_buf();
+    let options = crate::codegen::Options::from_env();
+    with_big_stack(move || {
+        let mut loader = Loader {
+            tests: true,
             ..Loader::default()
         };
         let module = loader.check(&path)?;
-        Ok(crate::codegen::generate(&module))
+        loader.generate(&module, options)
+    })
+}
+
+/// Compile the program whose entry file `path` has already been read
+/// (its bytes are `bytes`), as [`compile_file`] does: the entry file is
+/// not read again, so a pipe, a named pipe or `/dev/stdin` works (it can
+/// be read only once). Imports of an entry that is not a regular file
+/// (`festina <(...)`) resolve against the current directory.
+pub fn compile_read_file(path: &Path, bytes: Vec<u8>) -> Result<Program, Vec<Diagnostic>> {
+    let path = path.to_path_buf();
+    let options = crate::codegen::Options::from_env();
+    with_big_stack(move || {
+        let mut loader = Loader {
+            entry_bytes: Some((path.clone(), bytes)),
+            ..Loader::default()
+        };
+        let module = loader.check(&path)?;
+        loader.generate(&module, options)
     })
 }
 
@@ -93,34 +158,26 @@ fn no_compiler_thread<T>() -> T {
 /// (imports resolve relative to the current directory). Used by tests and
 /// fuzzing.
 pub fn compile_source(name: &str, text: &str) -> Result<Program, Vec<Diagnostic>> {
-    compile_source_with(name, text, Options::default())
+    compile_source_with(name, text, crate::codegen::Options::default())
 }
 
-/// [`compile_source`] with `options`.
+/// [`compile_source`] with explicit code generation options.
 pub fn compile_source_with(
     name: &str,
     text: &str,
-    options: Options,
+    options: crate::codegen::Options,
 ) -> Result<Program, Vec<Diagnostic>> {
     let (name, text) = (name.to_string(), text.to_string());
     with_big_stack(move || {
-        let loader = Loader {
-            preloaded: Some((name.clone(), text)),
-            tests: options.tests,
-            ..Loader::default()
-        };
+        let mut loader = Loader::preloaded(&name, &text);
         let module = loader.check(Path::new(&name))?;
-        Ok(crate::codegen::generate(&module))
+        loader.generate(&module, options)
     })
 }
 
 /// Resolve, parse and check source text held in memory as the file `name`.
 pub fn check_source(name: &str, text: &str) -> Result<hir::Module, Vec<Diagnostic>> {
-    let loader = Loader {
-        preloaded: Some((name.to_string(), text.to_string())),
-        ..Loader::default()
-    };
-    loader.check(Path::new(name))
+    Loader::preloaded(name, text).check(Path::new(name))
 }
 
 /// Resolve, parse and check without generating code (`festina check`).
@@ -134,6 +191,10 @@ struct Source {
     display: String,
     text: String,
     root: ast::SourceFile,
+    /// Byte offset of the start of each line, built for the first
+    /// diagnostic in the file (so many diagnostics in a large file each
+    /// find their line by binary search).
+    line_starts: std::cell::OnceCell<Vec<usize>>,
 }
 
 #[derive(Default)]
@@ -143,18 +204,30 @@ struct Loader {
     /// Post-order: imports before importers.
     order: Vec<u32>,
     diags: Vec<Diagnostic>,
+    /// Source text held in memory for the entry file (`compile_source`).
     preloaded: Option<(String, String)>,
-    /// Compile assertions (see [`Options::tests`]).
+    /// The entry file's bytes, already read by the caller (which may only
+    /// read it once: a pipe, `/dev/stdin`).
+    entry_bytes: Option<(PathBuf, Vec<u8>)>,
+    /// Compile the assertions of `test` groups ([`compile_tests`]).
     tests: bool,
 }
 
 impl Loader {
-    fn check(mut self, entry: &Path) -> Result<hir::Module, Vec<Diagnostic>> {
+    /// A loader whose entry file `name` has the text `text`.
+    fn preloaded(name: &str, text: &str) -> Loader {
+        Loader {
+            preloaded: Some((name.to_string(), text.to_string())),
+            ..Loader::default()
+        }
+    }
+
+    fn check(&mut self, entry: &Path) -> Result<hir::Module, Vec<Diagnostic>> {
         let display = entry.display().to_string();
         let mut stack = Vec::new();
         self.visit(entry, display, &mut stack, None);
         if !self.diags.is_empty() {
-            return Err(self.diags);
+            return Err(std::mem::take(&mut self.diags));
         }
         let entry_idx = *self.order.last().unwrap_or(&0);
         let units: Vec<Unit> = self
@@ -186,9 +259,9 @@ impl Loader {
         stack: &mut Vec<PathBuf>,
         site: Option<(u32, TextRange)>,
     ) {
-        let (canon, text) = match self.read(path) {
+        let (canon, text, in_cwd) = match self.read(path) {
             Ok(x) => x,
-            Err(msg) => {
+            Err(ReadError::Io(msg)) => {
                 match site {
                     Some((file, range)) => {
                         let d = self.diagnostic(
@@ -204,8 +277,13 @@ impl Loader {
                         col: 0,
                         message: format!("cannot read file: {msg}"),
                         source_line: String::new(),
+                        caret: 0,
                     }),
                 }
+                return;
+            }
+            Err(ReadError::Utf8(bytes, err)) => {
+                self.diags.push(utf8_diagnostic(display, &bytes, err));
                 return;
             }
         };
@@ -234,22 +312,33 @@ impl Loader {
             display: display.clone(),
             text,
             root: root.clone(),
+            line_starts: std::cell::OnceCell::new(),
         });
         self.by_path.insert(canon.clone(), idx);
         for e in errors {
             let d = self.diagnostic(idx, e.range, e.message);
             self.diags.push(d);
         }
-        let base_dir = Path::new(&display)
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default();
+        let base_dir = if in_cwd {
+            PathBuf::new()
+        } else {
+            Path::new(&display)
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default()
+        };
         // Imports resolve against the file's real location (§6.2: canonical
-        // paths), so a symlinked entry file finds its real neighbours.
-        let real_dir = canon
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| path.parent().map(Path::to_path_buf).unwrap_or_default());
+        // paths), so a symlinked entry file finds its real neighbours; an
+        // entry that is no file on disk (a pipe) imports from the current
+        // directory.
+        let real_dir = if in_cwd {
+            std::env::current_dir().unwrap_or_default()
+        } else {
+            canon
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|| path.parent().map(Path::to_path_buf).unwrap_or_default())
+        };
         stack.push(canon);
         for stmt in root.statements() {
             let ast::Stmt::ImportDecl(imp) = stmt else {
@@ -274,41 +363,156 @@ impl Loader {
         self.order.push(idx);
     }
 
-    fn read(&mut self, path: &Path) -> Result<(PathBuf, String), String> {
+    /// Read a source file once: its canonical path (its identity for
+    /// imports, §6.2), its text, and whether its imports resolve against
+    /// the current directory (an entry that is no file on disk).
+    fn read(&mut self, path: &Path) -> Result<(PathBuf, String, bool), ReadError> {
+        let cwd = || std::env::current_dir().unwrap_or_default();
         if let Some((name, text)) = &self.preloaded {
             if path == Path::new(name) && self.sources.is_empty() {
-                let canon = std::env::current_dir().unwrap_or_default().join(name);
+                let canon = cwd().join(name);
                 let text = text.clone();
-                return Ok((clean_path(&canon), text));
+                return Ok((clean_path(&canon), text, false));
             }
         }
-        let canon = std::fs::canonicalize(path).map_err(|e| io_message(&e))?;
-        let bytes = std::fs::read(&canon).map_err(|e| io_message(&e))?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| "the file is not valid UTF-8".to_string())?;
-        Ok((canon, text))
+        if self.sources.is_empty() {
+            if let Some((entry, _)) = &self.entry_bytes {
+                if entry == path {
+                    let (_, bytes) = self.entry_bytes.take().expect("checked");
+                    let text = decode_source(bytes)?;
+                    // A pipe has no canonical path (`/dev/fd/63` names
+                    // `pipe:[...]`): it is known by the name it was given.
+                    return Ok(match std::fs::canonicalize(path) {
+                        Ok(canon) => {
+                            let beside = in_a_directory(&canon);
+                            (canon, text, !beside)
+                        }
+                        Err(_) => (clean_path(&cwd().join(path)), text, true),
+                    });
+                }
+            }
+        }
+        let canon = std::fs::canonicalize(path).map_err(|e| ReadError::Io(io_message(&e)))?;
+        let bytes = std::fs::read(&canon).map_err(|e| ReadError::Io(io_message(&e)))?;
+        Ok((canon, decode_source(bytes)?, false))
+    }
+
+    /// Generate code for the checked `module`; a limit the code generator
+    /// finds becomes a diagnostic at the start of the statement's line.
+    fn generate(
+        &self,
+        module: &hir::Module,
+        options: crate::codegen::Options,
+    ) -> Result<Program, Vec<Diagnostic>> {
+        crate::codegen::generate_with(module, options).map_err(|e| {
+            let src = &self.sources[e.file as usize];
+            let start: usize = src
+                .text
+                .split_inclusive('\n')
+                .take(e.line.saturating_sub(1) as usize)
+                .map(str::len)
+                .sum();
+            let indent = src.text[start..]
+                .find(|c: char| c != ' ' && c != '\t')
+                .unwrap_or(0);
+            let at = u32::try_from(start + indent).unwrap_or(u32::MAX);
+            vec![self.diagnostic(e.file, TextRange::empty(at.into()), e.message)]
+        })
     }
 
     fn diagnostic(&self, file: u32, range: TextRange, message: String) -> Diagnostic {
         let src = &self.sources[file as usize];
-        let offset = usize::from(range.start()).min(src.text.len());
-        let before = &src.text[..floor_char_boundary(&src.text, offset)];
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let line = before.matches('\n').count() as u32 + 1;
-        let col = before[line_start..].chars().count() as u32 + 1;
+        let offset = floor_char_boundary(&src.text, usize::from(range.start()).min(src.text.len()));
+        let starts = src.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(src.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        // The last line starting at or before `offset`.
+        let index = starts.partition_point(|&s| s <= offset) - 1;
+        let line_start = starts[index];
+        let line = index as u32 + 1;
+        let col = src.text[line_start..offset].chars().count() as u32 + 1;
         let line_end = src.text[line_start..]
             .find('\n')
             .map_or(src.text.len(), |i| line_start + i);
-        let source_line = src.text[line_start..line_end]
-            .trim_end_matches('\r')
-            .to_string();
+        let (source_line, caret) =
+            excerpt(src.text[line_start..line_end].trim_end_matches('\r'), col);
         Diagnostic {
             file: src.display.clone(),
             line,
             col,
             message,
             source_line,
+            caret,
         }
+    }
+}
+
+/// True if `canon` is a regular file or a named pipe: something in a
+/// directory, whose imports resolve beside it (not a terminal or other
+/// device reached through `/dev/stdin`).
+fn in_a_directory(canon: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(canon) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if meta.file_type().is_fifo() {
+            return true;
+        }
+    }
+    meta.is_file()
+}
+
+/// Why a source file could not be loaded.
+enum ReadError {
+    /// The file could not be read (the OS's reason).
+    Io(String),
+    /// The bytes are not UTF-8; the error locates the first bad byte.
+    Utf8(Vec<u8>, std::str::Utf8Error),
+}
+
+/// The text of a source file, or where it stops being UTF-8.
+fn decode_source(bytes: Vec<u8>) -> Result<String, ReadError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let err = e.utf8_error();
+        ReadError::Utf8(e.into_bytes(), err)
+    })
+}
+
+/// The diagnostic for a source file that is not UTF-8 (§7.1): the line
+/// and column (in code points) of the first bad byte, with the line shown
+/// as far as it decodes.
+fn utf8_diagnostic(file: String, bytes: &[u8], err: std::str::Utf8Error) -> Diagnostic {
+    let good = err.valid_up_to();
+    // Everything before the bad byte is valid UTF-8.
+    let prefix = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+    let line_start = prefix.rfind('\n').map_or(0, |i| i + 1);
+    let line = prefix.matches('\n').count() as u32 + 1;
+    let col = prefix[line_start..].chars().count() as u32 + 1;
+    let line_end = bytes[good..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |i| good + i);
+    let text = String::from_utf8_lossy(&bytes[line_start..line_end]);
+    let (source_line, caret) = excerpt(text.trim_end_matches('\r'), col);
+    let message = match err.error_len() {
+        Some(_) => format!(
+            "invalid UTF-8: byte 0x{:02X} does not begin or continue a character here (source files must be UTF-8)",
+            bytes[good]
+        ),
+        None => "invalid UTF-8: the file ends inside a character (source files must be UTF-8)"
+            .to_string(),
+    };
+    Diagnostic {
+        file,
+        line,
+        col,
+        message,
+        source_line,
+        caret,
     }
 }
 
@@ -363,7 +567,7 @@ pub fn render_diagnostics(diags: &[Diagnostic]) -> String {
         let caret: String = d
             .source_line
             .chars()
-            .take(d.col.saturating_sub(1) as usize)
+            .take(d.caret.saturating_sub(1) as usize)
             .map(|c| if c == '\t' { '\t' } else { ' ' })
             .collect();
         out.push_str(&format!(

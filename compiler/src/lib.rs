@@ -13,5 +13,6 @@ pub mod codegen;
 pub mod driver;
 pub mod hir;
 pub mod lexer;
+pub mod limits;
 pub mod parser;
 pub mod syntax;

@@ -75,3 +75,34 @@ fn pathological_inputs_get_diagnostics_not_crashes() {
     let errs = compile_source("t.f", &call).unwrap_err();
     assert_eq!(errs[0].message, "a call may pass at most 250 arguments");
 }
+
+#[test]
+fn long_lines_are_cut_to_a_window_around_the_caret() {
+    use festina_compiler::driver::{excerpt, EXCERPT_WIDTH};
+    let line: String = (0..300)
+        .map(|i| char::from(b'a' + (i % 26) as u8))
+        .collect();
+    // Near the start: no cut before, cut after.
+    let (text, caret) = excerpt(&line, 5);
+    assert_eq!(text, format!("{}...", &line[..EXCERPT_WIDTH]));
+    assert_eq!(caret, 5);
+    // In the middle: half a window before the caret.
+    let (text, caret) = excerpt(&line, 151);
+    assert_eq!(text, format!("...{}...", &line[100..200]));
+    assert_eq!(&text[caret as usize - 1..caret as usize], &line[150..151]);
+    // At the end of the line (one past the last character).
+    let (text, caret) = excerpt(&line, 301);
+    assert_eq!(text, format!("...{}", &line[200..]));
+    assert_eq!(caret as usize, 3 + EXCERPT_WIDTH + 1);
+    // A short line is shown whole.
+    assert_eq!(excerpt("int x = 'a'", 9), ("int x = 'a'".to_string(), 9));
+    // Through the checker: an error far along a 2,000-character line.
+    let src = format!("int x = {}'a'\n", "1 + ".repeat(500));
+    let shown = diags(&src);
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(
+        lines[0],
+        "t.f:1:2007: error: operator '+' cannot be applied to int and text"
+    );
+    assert!(lines[1].len() < EXCERPT_WIDTH + 20, "{}", lines[1]);
+}

@@ -73,16 +73,22 @@ fn status_of(r: Result<i32, u8>) -> i32 {
     r.unwrap_or_else(i32::from)
 }
 
-/// Compile the program at `path`. Errors (already printed to stderr): an
-/// unreadable file (`festina: cannot read 'x.f': <os error>`) or the
-/// rendered diagnostics; both give status 2.
+/// Compile the program at `path`, reading the file exactly once (so that
+/// `/dev/stdin`, `<(...)` and named pipes work). Errors (already printed
+/// to stderr): an unreadable file (`festina: cannot read 'x.f': <os
+/// error>`) or the rendered diagnostics; both give status 2.
 fn compile(path: &str) -> Result<Program, u8> {
-    if let Err(e) = std::fs::read(path) {
-        eprintln!("festina: cannot read '{path}': {e}");
-        return Err(USAGE_ERROR);
-    }
-    driver::compile_file(Path::new(path)).map_err(|diags| {
+    let bytes = read_source(path)?;
+    driver::compile_read_file(Path::new(path), bytes).map_err(|diags| {
         eprint!("{}", driver::render_diagnostics(&diags));
+        USAGE_ERROR
+    })
+}
+
+/// The bytes of the entry file, or the error printed and status 2.
+fn read_source(path: &str) -> Result<Vec<u8>, u8> {
+    std::fs::read(path).map_err(|e| {
+        eprintln!("festina: cannot read '{path}': {e}");
         USAGE_ERROR
     })
 }

@@ -2,7 +2,7 @@
 //! reference's §11.7, added after edition 0.44).
 //!
 //! `festina test app.f [args...]` compiles `app.f` as a test build
-//! (`driver::Options::tests`: the `test` groups' assertions are compiled,
+//! (`driver::compile_tests`: the `test` groups' assertions are compiled,
 //! see the compiler's `check::testing`), runs it, and once it has
 //! finished prints the report of `festina_stdlib::testing` after its own
 //! output: one line per group, each failure quoted, and an `Overall`
@@ -20,7 +20,7 @@
 //! The status is non-zero when an assertion failed or a file did not
 //! finish. `--filter NAME` applies to the groups of every file.
 
-use festina_compiler::driver::{self, Options};
+use festina_compiler::driver;
 use festina_stdlib::testing::{self, TestRegistry, Totals};
 use festina_vm::interp::Interpreter;
 use std::cell::Cell;
@@ -65,7 +65,7 @@ fn run_file(path: &str, filter: Option<String>, args: Vec<String>, overall: bool
         eprintln!("festina: cannot read '{path}': {e}");
         return Outcome::NotRun(crate::USAGE_ERROR);
     }
-    let program = match driver::compile_file_with(Path::new(path), Options { tests: true }) {
+    let program = match driver::compile_tests(Path::new(path)) {
         Ok(p) => p,
         Err(diags) => {
             eprint!("{}", driver::render_diagnostics(&diags));

@@ -93,3 +93,84 @@ fn text_and_conditions() {
         "true\nbig\nyes\nxx!5\n",
     );
 }
+
+// ---- size limits (issue 10, item 1; `festina_compiler::limits`) ----
+//
+// Generated programs past a 16-bit limit: the ones the bytecode widens
+// (functions, globals, enums) work, the others get a compile error naming
+// the limit. Each used to panic the code generator, be refused by the VM
+// or print the wrong enum member.
+
+#[test]
+fn many_globals_locals_and_wide_nested_calls_compile_and_run() {
+    // 30,000 globals and a block of 29,990 locals in the top-level code,
+    // then 31 nested calls of 250 arguments.
+    let mut src = String::new();
+    for i in 0..30_000 {
+        src.push_str(&format!("int g{i} = {i}\n"));
+    }
+    let params: Vec<String> = (0..250).map(|i| format!("a{i}:int")).collect();
+    src.push_str(&format!(
+        "int func s({}) {{\n    return a0 + a249\n}}\n{{\n",
+        params.join(", ")
+    ));
+    for i in 0..29_990 {
+        src.push_str(&format!("    int l{i} = {i}\n"));
+    }
+    let args: Vec<String> = (1..250).map(|i| format!("l{i}")).collect();
+    let args = args.join(", ");
+    let mut call = format!("s({args}, 1)");
+    for _ in 0..30 {
+        call = format!("s({args}, {call})");
+    }
+    src.push_str(&format!("    log({call})\n}}\nlog(g29999)\n"));
+    expect(&src, "32\n29999\n");
+}
+
+#[test]
+fn more_than_65536_functions() {
+    let mut src = String::new();
+    for i in 0..66_000 {
+        src.push_str(&format!("int func f{i}() {{\n    return {i}\n}}\n"));
+    }
+    src.push_str("log(f65999() + f1())\nfunc[]:int g = f65999\nlog(g())\n");
+    expect(&src, "66000\n65999\n");
+}
+
+#[test]
+fn more_than_65536_enums() {
+    let mut src = String::from(
+        "struct A {\n    x:int\n}\nstruct B {\n    y:int\n}\nstruct C {\n    z:int\n}\n",
+    );
+    for i in 0..65_536 {
+        src.push_str(&format!("enum E{i} = A, B\n"));
+    }
+    src.push_str("enum Last = C, B, A\nC c = {}\nLast l = c\nlog(typeof l)\n");
+    src.push_str(
+        "match l {\n    'B' { log('B') }\n    'C' { log('C') }\n    'A' { log('A') }\n}\n",
+    );
+    expect(&src, "C\nC\n");
+}
+
+#[test]
+fn an_enum_with_more_than_65536_members_is_a_compile_error() {
+    let n = 65_537;
+    let mut src = String::new();
+    for i in 0..n {
+        src.push_str(&format!("struct S{i} {{\n    x{i}:int\n}}\n"));
+    }
+    let members: Vec<String> = (0..n).map(|i| format!("S{i}")).collect();
+    src.push_str(&format!("enum E = {}\n", members.join(", ")));
+    let errs = driver::compile_source("t.f", &src).unwrap_err();
+    assert_eq!(errs.len(), 1);
+    assert_eq!(errs[0].message, "an enum may have at most 65536 members");
+    assert_eq!(errs[0].line, 3 * n + 1);
+    // The column of the 65,537th member.
+    let col = "enum E = ".len()
+        + members[..n as usize - 1]
+            .iter()
+            .map(|m| m.len() + 2)
+            .sum::<usize>()
+        + 1;
+    assert_eq!(errs[0].col as usize, col);
+}

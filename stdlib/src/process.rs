@@ -167,13 +167,64 @@ fn format_time(_it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     })
 }
 
-/// `fmt` applied to the local time of `ms`; `None` on any error.
+/// `fmt` applied to the local time of `ms`; `None` on any error. `%Z` is
+/// the time zone's abbreviation as C's `strftime` prints it (`UTC`,
+/// `CET`, `EST`; from the C library, so the `TZ` environment variable is
+/// honoured the same way); everything else is chrono's `strftime`.
 pub fn format_local(ms: i64, fmt: &str) -> Option<String> {
     use chrono::{Local, TimeZone};
     let t = Local.timestamp_millis_opt(ms).earliest()?;
+    let fmt = with_zone_abbreviation(fmt, ms.div_euclid(1000))?;
     let mut out = String::new();
-    write!(out, "{}", t.format(fmt)).ok()?;
+    write!(out, "{}", t.format(&fmt)).ok()?;
     Some(out)
+}
+
+/// `fmt` with each `%Z` replaced by the zone abbreviation in force at
+/// `secs` (seconds since the epoch), escaped for chrono; `%%` is kept.
+/// `None` when `fmt` has `%Z` and the C library cannot convert `secs`.
+fn with_zone_abbreviation(fmt: &str, secs: i64) -> Option<String> {
+    if !fmt.contains("%Z") {
+        return Some(fmt.to_string());
+    }
+    let zone = zone_abbreviation(secs)?.replace('%', "%%");
+    let mut out = String::with_capacity(fmt.len() + zone.len());
+    let mut chars = fmt.chars();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('Z') => out.push_str(&zone),
+            Some(d) => {
+                out.push('%');
+                out.push(d);
+            }
+            None => out.push('%'),
+        }
+    }
+    Some(out)
+}
+
+/// The abbreviation of the local time zone at `secs` since the epoch, as
+/// `localtime_r` reports it (`tm_zone`), which reads `TZ` like `strftime`.
+fn zone_abbreviation(secs: i64) -> Option<String> {
+    let t = libc::time_t::try_from(secs).ok()?;
+    // SAFETY: an all-zero `tm` is a valid value of this plain C struct;
+    // `localtime_r` only writes it.
+    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+    // SAFETY: both pointers are valid for the call; `localtime_r` is the
+    // thread-safe form and returns null on failure.
+    let ok = unsafe { libc::localtime_r(&t, &mut tm) };
+    if ok.is_null() || tm.tm_zone.is_null() {
+        return None;
+    }
+    // SAFETY: on success `tm_zone` points at a NUL-terminated string in
+    // the C library's time zone data, which stays valid at least until
+    // the next `tzset`; it is copied out at once.
+    let zone = unsafe { std::ffi::CStr::from_ptr(tm.tm_zone) };
+    Some(zone.to_string_lossy().into_owned())
 }
 
 /// `troubleshoot(event, fields)`: one JSON line on stdout,
@@ -201,5 +252,11 @@ mod tests {
         assert_eq!(format_local(ms, "abc%"), None);
         assert_eq!(format_local(i64::MAX, "%Y"), None);
         assert_eq!(format_local(i64::MIN, "%Y"), None);
+        // `%Z` is a zone abbreviation (whatever this process's zone is),
+        // never an offset; `%%Z` stays a literal `%Z`.
+        let zone = format_local(ms, "%Z").unwrap();
+        assert!(!zone.is_empty() && !zone.contains(':'), "{zone}");
+        assert_eq!(format_local(ms, "%%Z").as_deref(), Some("%Z"));
+        assert_eq!(format_local(ms, "[%Z]").unwrap(), format!("[{zone}]"));
     }
 }

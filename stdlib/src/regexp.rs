@@ -26,8 +26,17 @@
 //! included. Rejected: back-references (`\1`), other escaped letters or
 //! digits, `(?` groups, a quantifier directly after another (lazy forms
 //! such as `*?`), equivalence classes (`[=a=]`) and collating symbols
-//! (`[.a.]`). Matching is leftmost-first (Perl style), not POSIX
-//! leftmost-longest: `/a|ab/` matches `a` in `ab`.
+//! (`[.a.]`).
+//!
+//! # Leftmost-longest ([`RegexHandle::find_iter`])
+//! POSIX picks, among the matches that start leftmost, the longest; the
+//! `regex` crate offers only leftmost-first (Perl: the first alternative
+//! that matches). Both agree on where the leftmost match *starts*, so a
+//! match is found in two steps: the `regex` crate finds the leftmost start,
+//! then a lazy DFA of the same pattern built with `MatchKind::All` (which
+//! keeps every alternative alive) runs anchored at that start until it
+//! dies, and its last match is the longest one. `'ab'.match(/a|ab/)` is
+//! `ab`. `test` needs no end and asks the `regex` crate alone.
 
 use festina_vm::interp::Interpreter;
 use festina_vm::native::{NativeEntry, Trap};
@@ -66,8 +75,15 @@ pub fn natives() -> Vec<NativeEntry> {
 /// The payload of a `regex` handle.
 #[derive(Debug)]
 pub struct RegexHandle {
-    /// The compiled pattern.
+    /// The compiled pattern (leftmost-first; finds where matches start).
     pub re: regex::Regex,
+    /// The same pattern as a lazy DFA reporting every match, for the
+    /// longest match at a start (see the module documentation), and its
+    /// cache (one per handle; a handle never leaves its thread).
+    longest: Option<(
+        regex_automata::hybrid::dfa::DFA,
+        std::cell::RefCell<regex_automata::hybrid::dfa::Cache>,
+    )>,
     /// The `g` flag (honoured by `replace` only).
     pub global: bool,
     /// The pattern as written (for memoization and messages).
@@ -299,10 +315,86 @@ pub fn compile(pattern: &str, flags: &str) -> Result<RegexHandle, String> {
         })?;
     Ok(RegexHandle {
         re,
+        longest: longest_dfa(&translated, icase),
         global,
         pattern: pattern.to_string(),
         flags: flags.to_string(),
     })
+}
+
+/// The lazy DFA of `translated` that reports every match (for the
+/// longest one at a start), or `None` if it cannot be built (the pattern
+/// then matches leftmost-first; the `regex` crate accepted it, and the
+/// two share their parser, so this is not expected).
+fn longest_dfa(
+    translated: &str,
+    icase: bool,
+) -> Option<(
+    regex_automata::hybrid::dfa::DFA,
+    std::cell::RefCell<regex_automata::hybrid::dfa::Cache>,
+)> {
+    use regex_automata::{hybrid::dfa::DFA, util::syntax, MatchKind};
+    let dfa = DFA::builder()
+        .syntax(
+            syntax::Config::new()
+                .case_insensitive(icase)
+                .dot_matches_new_line(true),
+        )
+        .configure(DFA::config().match_kind(MatchKind::All))
+        .build(translated)
+        .ok()?;
+    let cache = dfa.create_cache();
+    Some((dfa, std::cell::RefCell::new(cache)))
+}
+
+impl RegexHandle {
+    /// The end of the longest match starting at `start` (a position where
+    /// the leftmost-first engine found one, ending at `end`).
+    fn longest_end(&self, s: &str, start: usize, end: usize) -> usize {
+        use regex_automata::{Anchored, Input};
+        let Some((dfa, cache)) = &self.longest else {
+            return end;
+        };
+        let input = Input::new(s).range(start..).anchored(Anchored::Yes);
+        match dfa.try_search_fwd(&mut cache.borrow_mut(), &input) {
+            Ok(Some(m)) => m.offset().max(end),
+            // Gave up or found nothing: keep the leftmost-first match.
+            _ => end,
+        }
+    }
+
+    /// The leftmost-longest match of `s` at or after byte `at`, as byte
+    /// offsets (POSIX, §8.15).
+    pub fn find_at(&self, s: &str, at: usize) -> Option<(usize, usize)> {
+        let m = self.re.find_at(s, at)?;
+        Some((m.start(), self.longest_end(s, m.start(), m.end())))
+    }
+
+    /// Every leftmost-longest match of `s`, left to right, not overlapping;
+    /// an empty match right where the previous match ended is skipped (as
+    /// the `regex` crate's own iterator does).
+    pub fn find_iter(&self, s: &str) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut at = 0;
+        let mut last_end = None;
+        while at <= s.len() {
+            let Some((start, end)) = self.find_at(s, at) else {
+                break;
+            };
+            if start == end && last_end == Some(end) {
+                // Look again one character further on.
+                match s[end..].chars().next() {
+                    Some(c) => at = end + c.len_utf8(),
+                    None => break,
+                }
+                continue;
+            }
+            out.push((start, end));
+            last_end = Some(end);
+            at = end;
+        }
+        out
+    }
 }
 
 /// The one-line reason of a `regex` crate error (its message is a
@@ -383,33 +475,42 @@ fn regex_test(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
 fn regex_match(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let r = regex_of(it, args.get(1))?;
     let s = crate::text::str_arg(args, 0);
-    Ok(r.re
-        .find(s)
-        .map_or(Value::Null, |m| Value::text(m.as_str())))
+    Ok(r.find_at(s, 0)
+        .map_or(Value::Null, |(a, b)| Value::text(&s[a..b])))
 }
 
 fn regex_replace(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let r = regex_of(it, args.get(1))?;
     let s = crate::text::str_arg(args, 0);
     let repl = crate::text::str_arg(args, 2);
-    let limit = if r.global { 0 } else { 1 };
-    Ok(Value::text(
-        r.re.replacen(s, limit, regex::NoExpand(repl)).into_owned(),
-    ))
+    let matches = if r.global {
+        r.find_iter(s)
+    } else {
+        r.find_at(s, 0).into_iter().collect()
+    };
+    let mut out = String::with_capacity(s.len());
+    let mut last = 0;
+    for (a, b) in matches {
+        out.push_str(&s[last..a]);
+        out.push_str(repl);
+        last = b;
+    }
+    out.push_str(&s[last..]);
+    Ok(Value::text(out))
 }
 
 /// The pieces of `s` between the matches of `re`, empty pieces kept; an
 /// empty match at the very start or end of `s` does not split (so an
 /// always-empty pattern splits per code point, as in JavaScript).
-pub fn split_regex(re: &regex::Regex, s: &str) -> Vec<String> {
+pub fn split_regex(re: &RegexHandle, s: &str) -> Vec<String> {
     let mut pieces = Vec::new();
     let mut last = 0;
-    for m in re.find_iter(s) {
-        if m.start() == m.end() && (m.start() == 0 || m.start() == s.len()) {
+    for (start, end) in re.find_iter(s) {
+        if start == end && (start == 0 || start == s.len()) {
             continue;
         }
-        pieces.push(s[last..m.start()].to_string());
-        last = m.end();
+        pieces.push(s[last..start].to_string());
+        last = end;
     }
     pieces.push(s[last..].to_string());
     pieces
@@ -418,7 +519,7 @@ pub fn split_regex(re: &regex::Regex, s: &str) -> Vec<String> {
 fn regex_split(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let r = regex_of(it, args.get(1))?;
     let s = crate::text::str_arg(args, 0);
-    let items = split_regex(&r.re, s).into_iter().map(Value::text).collect();
+    let items = split_regex(r, s).into_iter().map(Value::text).collect();
     Ok(it.new_arr(items))
 }
 
@@ -460,17 +561,56 @@ mod tests {
         assert!(re(r"[\d]", "").is_match("\\"));
         assert!(re(r"\<is\>", "").is_match("this is it"));
         assert!(re(r"[[:upper:]]+", "").is_match("ABC"));
-        assert_eq!(re("a|ab", "").find("ab").unwrap().as_str(), "a");
+        assert!(compile(r"\<is\>", "").unwrap().longest.is_some());
+    }
+
+    /// The matched text of the leftmost-longest match, if any.
+    fn first(p: &str, f: &str, s: &str) -> Option<String> {
+        let h = compile(p, f).unwrap();
+        h.find_at(s, 0).map(|(a, b)| s[a..b].to_string())
+    }
+
+    #[test]
+    fn leftmost_longest() {
+        // POSIX: the longest of the matches starting leftmost.
+        assert_eq!(first("a|ab", "", "ab").as_deref(), Some("ab"));
+        assert_eq!(first("(a|ab)(c|bcd)", "", "abcd").as_deref(), Some("abcd"));
+        assert_eq!(first(r"\w|\w\w", "", "xy z").as_deref(), Some("xy"));
+        assert_eq!(
+            first("foo|foofoo", "", "xfoofoo").as_deref(),
+            Some("foofoo")
+        );
+        assert_eq!(first("b|abc|ab", "", "zabcd").as_deref(), Some("abc"));
+        // Leftmost still wins over longer matches further on.
+        assert_eq!(first("b|abcdef", "", "xbabcdef").as_deref(), Some("b"));
+        assert_eq!(first("A|AB", "i", "ab").as_deref(), Some("ab"));
+        assert_eq!(
+            first(r"is|island\>", "", "this island").as_deref(),
+            Some("is")
+        );
+        assert_eq!(
+            first(r"\<(is|island)", "", "this island").as_deref(),
+            Some("island")
+        );
+        assert_eq!(first("é|éa", "", "xéa").as_deref(), Some("éa"));
+        assert_eq!(first("x*", "", "abc").as_deref(), Some(""));
+        assert_eq!(first("q", "", "abc"), None);
+        let h = compile("a|ab|b", "").unwrap();
+        assert_eq!(h.find_iter("abab b"), vec![(0, 2), (2, 4), (5, 6)]);
     }
 
     #[test]
     fn splitting() {
+        let re = |p: &str, f: &str| compile(p, f).unwrap();
         let r = re("[0-9]", "");
         assert_eq!(split_regex(&r, "a1b2c"), vec!["a", "b", "c"]);
         assert_eq!(split_regex(&r, "1a1"), vec!["", "a", ""]);
         let e = re("x*", "");
         assert_eq!(split_regex(&e, "abc"), vec!["a", "b", "c"]);
         assert_eq!(split_regex(&r, ""), vec![""]);
+        // Each separator is the longest match at its start.
+        let l = re("-|--", "");
+        assert_eq!(split_regex(&l, "a--b-c"), vec!["a", "b", "c"]);
     }
 
     #[test]

@@ -167,10 +167,13 @@ fn text_char_code_at(_it: &mut Interpreter, args: &[Value]) -> Result<Value, Tra
     if i < 0 {
         return Ok(Value::Null);
     }
-    let s = str_arg(args, 0);
-    Ok(s.chars()
-        .nth(i as usize)
-        .map_or(Value::Null, |c| Value::Int(c as i64)))
+    // O(1) on ASCII-only text, amortized O(1) for sequential positions
+    // otherwise (the text's code-point cursor).
+    let c = match args.first() {
+        Some(Value::Text(t)) => t.char_at(i as usize),
+        _ => None,
+    };
+    Ok(c.map_or(Value::Null, |c| Value::Int(c as i64)))
 }
 
 /// `s.split(sep)` (§16.3): empty pieces kept; an empty separator yields

@@ -43,7 +43,8 @@
 //!
 //! At load the interpreter copies each function's code and pairs some
 //! instructions that always run back to back (`AddIntImmCmpJump`,
-//! `MulAddInt`), and [`crate::windows`] finds the functions whose
+//! `MulAddInt`; not with `FESTINA_NO_FUSION`, see [`crate::switches`]),
+//! and [`crate::windows`] finds the functions whose
 //! registers only ever hold scalars: their returns skip the release scan.
 //!
 //! # Exceptions
@@ -185,11 +186,58 @@ struct Tables {
     /// Vivification kind of each field of each struct.
     field_viv: Vec<Vec<Viv>>,
     /// Per enum: member index holding each struct id (`u16::MAX`: none).
-    enum_sid_tag: Vec<Vec<u16>>,
+    enum_sid_tag: Vec<SidTags>,
     /// The constant pool as values (texts built once, then shared).
     consts: Vec<Value>,
     /// Member names of each enum as text values.
     enum_names: Vec<Vec<Value>>,
+}
+
+/// The member index of each struct id in one enum: a table indexed by
+/// struct id when the enum's struct ids are dense enough, otherwise sorted
+/// pairs (so that many enums over many structs stay small).
+enum SidTags {
+    Dense(Vec<u16>),
+    Sparse(Vec<(u32, u16)>),
+}
+
+impl SidTags {
+    fn new(e: &crate::program::Enum) -> SidTags {
+        let mut pairs: Vec<(u32, u16)> = Vec::new();
+        for (m, ty) in e.members.iter().enumerate() {
+            if let Type::Struct(sid) = ty.strip_manual() {
+                pairs.push((*sid, u16::try_from(m).unwrap_or(u16::MAX)));
+            }
+        }
+        // The first member holding a struct wins (a stable sort keeps them
+        // in member order).
+        pairs.sort_by_key(|(sid, _)| *sid);
+        pairs.dedup_by_key(|(sid, _)| *sid);
+        let len = pairs
+            .iter()
+            .map(|(s, _)| *s as usize + 1)
+            .max()
+            .unwrap_or(0);
+        if len <= 8 * pairs.len() + 64 {
+            let mut t = vec![u16::MAX; len];
+            for (sid, m) in pairs {
+                t[sid as usize] = m;
+            }
+            SidTags::Dense(t)
+        } else {
+            SidTags::Sparse(pairs)
+        }
+    }
+
+    /// The member holding struct `sid`, or `u16::MAX`.
+    fn get(&self, sid: u32) -> u16 {
+        match self {
+            SidTags::Dense(t) => t.get(sid as usize).copied().unwrap_or(u16::MAX),
+            SidTags::Sparse(p) => p
+                .binary_search_by_key(&sid, |(s, _)| *s)
+                .map_or(u16::MAX, |i| p[i].1),
+        }
+    }
 }
 
 /// One Festina execution context (one per OS thread). See the module
@@ -276,12 +324,15 @@ impl Interpreter {
             }
         }
         let tables = build_tables(&program);
+        let fuse = !crate::switches::disabled(crate::switches::NO_FUSION);
         let code = program
             .functions
             .iter()
             .map(|f| {
                 let mut c = f.code.clone();
-                fuse_pairs(&mut c);
+                if fuse {
+                    fuse_pairs(&mut c);
+                }
                 c.push(Instr::ReturnVoid {});
                 c.into_boxed_slice()
             })
@@ -794,6 +845,74 @@ impl Interpreter {
             }};
         }
 
+        // The operand of the `ExtraArg` after a wide instruction (the
+        // verifier guarantees one follows), which is then skipped.
+        macro_rules! extra_arg {
+            () => {{
+                // SAFETY: `ip` points at the instruction after the wide one,
+                // an `ExtraArg` inside the code (verified).
+                let Instr::ExtraArg { arg } = (unsafe { *ip }) else {
+                    unreachable!("verified: an ExtraArg follows a wide instruction")
+                };
+                jump!(1);
+                arg
+            }};
+        }
+        macro_rules! enum_tag {
+            ($dst:expr, $src:expr, $id:expr) => {{
+                let id: u32 = $id;
+                match self.enum_tag(reg!($src), id) {
+                    Some(t) => assign(regm!($dst), Value::Int(t as i64)),
+                    None => fail!(
+                        "typeof applied to a null {} value",
+                        self.program.enums[id as usize].name
+                    ),
+                }
+            }};
+        }
+        macro_rules! enum_typeof {
+            ($dst:expr, $src:expr, $id:expr) => {{
+                let id: u32 = $id;
+                match self.enum_tag(reg!($src), id) {
+                    Some(t) => {
+                        let v = self.tables.enum_names[id as usize]
+                            .get(t as usize)
+                            .cloned()
+                            .unwrap_or(Value::Null);
+                        assign(regm!($dst), v);
+                    }
+                    None => fail!(
+                        "typeof applied to a null {} value",
+                        self.program.enums[id as usize].name
+                    ),
+                }
+            }};
+        }
+        macro_rules! enum_field {
+            ($dst:expr, $obj:expr, $idx:expr) => {{
+                let idx: u32 = $idx;
+                let r = &self.program.enum_fields[idx as usize];
+                let v = match reg!($obj) {
+                    Value::Struct(s) if s.sid() == r.sid && !s.is_row() => s.get(r.field as usize),
+                    Value::Enum(b) => match &b.value {
+                        Value::Struct(s) if s.sid() == r.sid => s.get(r.field as usize),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                match v {
+                    Some(v) => assign(regm!($dst), v),
+                    None => trap!(self.enum_field_fault(
+                        self.cur.func,
+                        pc_now!() - 1,
+                        $obj,
+                        idx,
+                        self.cur.base
+                    )),
+                }
+            }};
+        }
+
         loop {
             // The common cases run in `run_fast`, a small function of its
             // own, where `ip` and `fp` stay in machine registers; it
@@ -831,7 +950,9 @@ impl Interpreter {
                     let v = self.tables.consts[k as usize].clone();
                     assign(regm!(dst), v);
                 }
-                Instr::LoadNull { dst } => assign(regm!(dst), Value::Null),
+                Instr::LoadNull { dst } | Instr::Release { reg: dst } => {
+                    assign(regm!(dst), Value::Null)
+                }
                 Instr::LoadBool { dst, value } => assign(regm!(dst), Value::Bool(value != 0)),
                 Instr::LoadFunc { dst, func } => assign(regm!(dst), Value::Func(func)),
                 Instr::GetGlobal { dst, g } => {
@@ -1383,53 +1504,15 @@ impl Interpreter {
                     };
                     assign(regm!(dst), v);
                 }
-                Instr::EnumTag { dst, src, enum_id } => {
-                    match self.enum_tag(reg!(src), enum_id as u32) {
-                        Some(t) => assign(regm!(dst), Value::Int(t as i64)),
-                        None => fail!(
-                            "typeof applied to a null {} value",
-                            self.program.enums[enum_id as usize].name
-                        ),
-                    }
-                }
+                Instr::EnumTag { dst, src, enum_id } => enum_tag!(dst, src, enum_id as u32),
+                Instr::EnumTagWide { dst, src } => enum_tag!(dst, src, extra_arg!()),
                 Instr::EnumTypeof { dst, src, enum_id } => {
-                    match self.enum_tag(reg!(src), enum_id as u32) {
-                        Some(t) => {
-                            let v = self.tables.enum_names[enum_id as usize]
-                                .get(t as usize)
-                                .cloned()
-                                .unwrap_or(Value::Null);
-                            assign(regm!(dst), v);
-                        }
-                        None => fail!(
-                            "typeof applied to a null {} value",
-                            self.program.enums[enum_id as usize].name
-                        ),
-                    }
+                    enum_typeof!(dst, src, enum_id as u32)
                 }
-                Instr::EnumField { dst, obj, idx } => {
-                    let r = &self.program.enum_fields[idx as usize];
-                    let v = match reg!(obj) {
-                        Value::Struct(s) if s.sid() == r.sid && !s.is_row() => {
-                            s.get(r.field as usize)
-                        }
-                        Value::Enum(b) => match &b.value {
-                            Value::Struct(s) if s.sid() == r.sid => s.get(r.field as usize),
-                            _ => None,
-                        },
-                        _ => None,
-                    };
-                    match v {
-                        Some(v) => assign(regm!(dst), v),
-                        None => trap!(self.enum_field_fault(
-                            self.cur.func,
-                            pc_now!() - 1,
-                            obj,
-                            idx,
-                            self.cur.base
-                        )),
-                    }
-                }
+                Instr::EnumTypeofWide { dst, src } => enum_typeof!(dst, src, extra_arg!()),
+                Instr::EnumField { dst, obj, idx } => enum_field!(dst, obj, idx as u32),
+                Instr::EnumFieldWide { dst, obj } => enum_field!(dst, obj, extra_arg!()),
+                Instr::ExtraArg { .. } => {}
 
                 // ---- arrays ----
                 Instr::NewArr { dst, cap } => {
@@ -1886,6 +1969,7 @@ impl Interpreter {
                 // dispatch needs no range check.
                 Instr::LoadConst { .. }
                 | Instr::LoadNull { .. }
+                | Instr::Release { .. }
                 | Instr::LoadFunc { .. }
                 | Instr::GetGlobal { .. }
                 | Instr::SetGlobal { .. }
@@ -1934,6 +2018,10 @@ impl Interpreter {
                 | Instr::EnumTag { .. }
                 | Instr::EnumTypeof { .. }
                 | Instr::EnumField { .. }
+                | Instr::EnumTagWide { .. }
+                | Instr::EnumTypeofWide { .. }
+                | Instr::EnumFieldWide { .. }
+                | Instr::ExtraArg { .. }
                 | Instr::NewArr { .. }
                 | Instr::ArrPush { .. }
                 | Instr::NewArrFrom { .. }
@@ -2094,10 +2182,7 @@ impl Interpreter {
             Value::Null => None,
             Value::Enum(b) => Some(b.member),
             Value::Struct(s) if !s.is_row() => {
-                let t = self.tables.enum_sid_tag[enum_id as usize]
-                    .get(s.sid() as usize)
-                    .copied()
-                    .unwrap_or(u16::MAX);
+                let t = self.tables.enum_sid_tag[enum_id as usize].get(s.sid());
                 if t == u16::MAX {
                     Some(classify_member(&self.program, enum_id, v))
                 } else {
@@ -2121,7 +2206,7 @@ impl Interpreter {
 
     #[cold]
     #[inline(never)]
-    fn enum_field_fault(&self, fidx: u32, pc: usize, obj: Reg, idx: u16, base: usize) -> Trap {
+    fn enum_field_fault(&self, fidx: u32, pc: usize, obj: Reg, idx: u32, base: usize) -> Trap {
         let r = &self.program.enum_fields[idx as usize];
         let at = self.loc(fidx, pc);
         let enum_name = self
@@ -2419,15 +2504,7 @@ fn text_index(s: &Value, i: i64) -> Value {
     if i < 0 {
         return Value::Null;
     }
-    let i = i as usize;
-    let st = t.as_str();
-    if t.is_ascii() {
-        return match st.as_bytes().get(i) {
-            Some(&b) => Value::text((b as char).to_string()),
-            None => Value::Null,
-        };
-    }
-    match st.chars().nth(i) {
+    match t.char_at(i as usize) {
         Some(c) => Value::text(c.to_string()),
         None => Value::Null,
     }
@@ -2611,23 +2688,7 @@ fn build_tables(p: &Program) -> Tables {
         .iter()
         .map(|r| r.fields.iter().map(|f| viv_of(&f.ty)).collect())
         .collect();
-    let enum_sid_tag = p
-        .enums
-        .iter()
-        .map(|e| {
-            let mut t = vec![u16::MAX; p.structs.len()];
-            for (m, ty) in e.members.iter().enumerate() {
-                if let Type::Struct(s) = ty.strip_manual() {
-                    if let Some(slot) = t.get_mut(*s as usize) {
-                        if *slot == u16::MAX {
-                            *slot = m as u16;
-                        }
-                    }
-                }
-            }
-            t
-        })
-        .collect();
+    let enum_sid_tag = p.enums.iter().map(SidTags::new).collect();
     let consts = p
         .consts
         .iter()

@@ -12,6 +12,10 @@
 //!   [`native::Trap`]).
 //! - [`render`]: text form of values (§8.21), including C `%g` floats.
 //! - [`verify`]: load-time checks that let the loop trust every operand.
+//! - [`liveness`]: the register-liveness check (no register is read after
+//!   a `Release` of it), run by the verifier in debug builds.
+//! - [`switches`]: the `FESTINA_NO_*` variables that turn optimisations
+//!   off.
 //! - [`windows`]: load-time inference of functions whose registers only
 //!   ever hold scalars (their returns release nothing).
 //! - [`disasm`]: the readable listing (`--emit-bytecode`).
@@ -90,12 +94,14 @@ pub mod disasm;
 pub mod event_loop;
 pub mod heap;
 pub mod interp;
+pub mod liveness;
 pub mod native;
 pub mod opcode;
 pub mod program;
 pub mod render;
 pub mod row;
 pub mod serialize;
+pub mod switches;
 pub mod types;
 pub mod value;
 pub mod verify;

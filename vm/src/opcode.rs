@@ -368,6 +368,20 @@ instructions! {
     /// described by `Program::enum_fields[idx]`; runtime failure if the
     /// variant lacks the field or R[obj] is null
     EnumField { dst: Reg, obj: Reg, idx: u16 },
+    /// `EnumTag` of enum `X` (the `ExtraArg` that must follow), for enum
+    /// ids beyond 16 bits
+    EnumTagWide { dst: Reg, src: Reg },
+    /// `EnumTypeof` of enum `X` (the `ExtraArg` that must follow), for enum
+    /// ids beyond 16 bits
+    EnumTypeofWide { dst: Reg, src: Reg },
+    /// `EnumField` with `idx` = `X` (the `ExtraArg` that must follow), for
+    /// programs with more than 65,536 distinct enum field reads
+    EnumFieldWide { dst: Reg, obj: Reg },
+    /// X := arg: the 32-bit operand of the `...Wide` instruction just
+    /// before it (as Lua's `EXTRAARG`), which reads it and skips it. The
+    /// verifier requires such a predecessor and rejects jumps to it; run
+    /// on its own it would do nothing.
+    ExtraArg { arg: u32 },
 
     // ---- arrays (§8.7) ----
     /// R[dst] := a fresh empty array (capacity hint cap)
@@ -402,6 +416,12 @@ instructions! {
     /// `clear`: if R[reg] holds the last reference, overwrite its storage
     /// (and everything released with it) with zeros; then R[reg] := null
     Clear { reg: Reg },
+    /// R[reg] := null, releasing the value it held (§13.1): the release
+    /// owed by a temporary whose value is dead or by a local whose block
+    /// ends. Runs exactly like `LoadNull`; it is a separate opcode so that
+    /// the verifier's register-liveness check ([`crate::liveness`]) can
+    /// flag a read of R[reg] before the register is written again.
+    Release { reg: Reg },
 }
 
 #[cfg(test)]

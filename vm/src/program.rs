@@ -101,7 +101,7 @@ pub struct Enum {
 }
 
 /// Operand table of `EnumField`: which struct variant declares the field.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct EnumFieldRef {
     /// The struct member that declares the field.
     pub sid: StructId,

@@ -91,12 +91,26 @@ pub enum Value {
     Weak(Rc<WeakCell>),
 }
 
-/// An immutable UTF-8 string with a cached code-point length.
+/// An immutable UTF-8 string with a cached code-point length and a
+/// code-point cursor.
+///
+/// Festina indexes text by code point (§8.4: `s[i]`, `s.charCodeAt(i)`),
+/// the string is UTF-8. For an ASCII-only text (known from the cached
+/// length) code point `i` is byte `i`. For other text the object remembers
+/// the last position it converted, a (code point, byte offset) pair, and
+/// walks from there (forwards or backwards) or from the start, whichever is
+/// nearer; a loop over `i` is therefore amortized O(1) per step instead of
+/// O(i). The cursor is a cache only: any position is a valid start, so it
+/// needs no invalidation when the text grows by an in-place append.
 #[derive(Debug)]
 pub struct TextObj {
     s: String,
     /// Code-point count, or `usize::MAX` when not computed yet.
     cp: Cell<usize>,
+    /// The last converted position: code point index in the high 32 bits,
+    /// its byte offset in the low 32 (texts beyond 4 GiB are walked from
+    /// the start).
+    cursor: Cell<u64>,
 }
 
 /// The box of a mixed-enum value: which member, and the member's value.
@@ -185,6 +199,7 @@ impl TextObj {
         TextObj {
             s,
             cp: Cell::new(cp),
+            cursor: Cell::new(0),
         }
     }
 
@@ -211,6 +226,49 @@ impl TextObj {
         self.char_len() == self.s.len()
     }
 
+    /// The byte offset of code point `i` (`i == char_len()` gives the
+    /// length), or `None` beyond the end. O(1) for ASCII-only text,
+    /// amortized O(1) for sequential positions otherwise (see the type's
+    /// documentation).
+    pub fn byte_offset(&self, i: usize) -> Option<usize> {
+        if self.is_ascii() {
+            return (i <= self.s.len()).then_some(i);
+        }
+        if i > self.char_len() {
+            return None;
+        }
+        let c = self.cursor.get();
+        let (ci, bi) = ((c >> 32) as usize, (c & 0xFFFF_FFFF) as usize);
+        let b = self.s.as_bytes();
+        let at = if i >= ci {
+            // Forwards from the cursor.
+            walk_forward(b, bi, i - ci)
+        } else if ci - i < i {
+            // Backwards from the cursor: step over continuation bytes.
+            let mut pos = bi;
+            for _ in 0..ci - i {
+                pos -= 1;
+                while b[pos] & 0xC0 == 0x80 {
+                    pos -= 1;
+                }
+            }
+            pos
+        } else {
+            walk_forward(b, 0, i)
+        };
+        if let (Ok(ci), Ok(bi)) = (u32::try_from(i), u32::try_from(at)) {
+            self.cursor.set((ci as u64) << 32 | bi as u64);
+        }
+        Some(at)
+    }
+
+    /// Code point `i`, or `None` beyond the end (costs as
+    /// [`TextObj::byte_offset`]).
+    pub fn char_at(&self, i: usize) -> Option<char> {
+        let at = self.byte_offset(i)?;
+        self.s[at..].chars().next()
+    }
+
     /// Append in place (only through a unique `Rc`).
     pub fn push_str(&mut self, more: &str, more_cp: Option<usize>) {
         let c = self.cp.get();
@@ -226,6 +284,22 @@ impl TextObj {
         // SAFETY: all-zero bytes are valid UTF-8.
         unsafe { crate::heap::zero_bytes(self.s.as_bytes_mut()) };
     }
+}
+
+/// The byte offset `n` code points after byte offset `from` (a character
+/// boundary) of the UTF-8 bytes `b`; the caller keeps it within the text.
+fn walk_forward(b: &[u8], from: usize, n: usize) -> usize {
+    let mut pos = from;
+    let mut left = n;
+    while left > 0 {
+        // Skip the lead byte, then its continuation bytes.
+        pos += 1;
+        while pos < b.len() && b[pos] & 0xC0 == 0x80 {
+            pos += 1;
+        }
+        left -= 1;
+    }
+    pos
 }
 
 impl Value {
@@ -535,6 +609,39 @@ mod tests {
         assert_eq!(b.as_str(), Some("x"));
         let Value::Text(t) = &a else { panic!() };
         assert_eq!(t.char_len(), 2);
+    }
+
+    #[test]
+    fn code_point_positions_match_a_scan_in_any_order() {
+        let s = "aé😀b€\u{10FFFF}xyé".repeat(7);
+        let t = TextObj::new(s.clone());
+        let chars: Vec<char> = s.chars().collect();
+        let offsets: Vec<usize> = s.char_indices().map(|(b, _)| b).chain([s.len()]).collect();
+        // Forwards, backwards, strided and scattered, each against a scan.
+        let n = chars.len();
+        let order: Vec<usize> = (0..=n)
+            .chain((0..=n).rev())
+            .chain((0..=n).step_by(5))
+            .chain((0..200).map(|k| (k * 37 + 11) % (n + 1)))
+            .collect();
+        for i in order {
+            assert_eq!(t.byte_offset(i), Some(offsets[i]), "position {i}");
+            assert_eq!(t.char_at(i), chars.get(i).copied(), "position {i}");
+        }
+        assert_eq!(t.byte_offset(n + 1), None);
+        assert_eq!(t.char_at(n), None);
+        // The cursor stays valid when the text grows in place.
+        let mut v = Value::Text(Rc::new(TextObj::new("é".into())));
+        let Value::Text(t) = &v else { panic!() };
+        assert_eq!(t.char_at(0), Some('é'));
+        v.append_text(&Value::text("😀z"));
+        let Value::Text(t) = &v else { panic!() };
+        assert_eq!(t.char_at(2), Some('z'));
+        assert_eq!(t.char_at(1), Some('😀'));
+        let ascii = TextObj::new("hello".into());
+        assert_eq!(ascii.char_at(4), Some('o'));
+        assert_eq!(ascii.byte_offset(5), Some(5));
+        assert_eq!(ascii.char_at(5), None);
     }
 
     #[test]

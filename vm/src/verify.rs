@@ -13,11 +13,17 @@
 //!   exists and takes no parameters;
 //! - every type (of globals, fields, enum members and the `types` table
 //!   natives index) refers to existing struct/table/enum declarations;
-//! - every event handler names an existing void function, one per event.
+//! - every event handler names an existing void function, one per event;
+//! - in debug builds, no register is read after a `Release` of it
+//!   ([`crate::liveness`]).
 
 use crate::opcode::{Instr, Reg};
 use crate::program::{Function, Program};
 use crate::types::Type;
+
+/// Most members of one enum: member indexes are 16-bit (`EnumWrap`, the
+/// tag of an enum value).
+pub const MAX_ENUM_MEMBERS: usize = u16::MAX as usize + 1;
 
 /// Check `program`; the error names the function and instruction at
 /// fault.
@@ -53,7 +59,7 @@ pub fn verify(program: &Program) -> Result<(), String> {
                 e.name
             ));
         }
-        if e.members.len() > u16::MAX as usize {
+        if e.members.len() > MAX_ENUM_MEMBERS {
             return Err(format!("enum '{}' has too many members", e.name));
         }
         for m in &e.members {
@@ -82,7 +88,13 @@ pub fn verify(program: &Program) -> Result<(), String> {
     for f in &program.functions {
         verify_function(program, f).map_err(|e| format!("function '{}': {e}", f.name))?;
     }
-    verify_handlers(program)
+    verify_handlers(program)?;
+    // Debug builds also check register liveness (no read after a
+    // release); it is a property of correct code generation, not of
+    // memory safety, so release builds skip its cost.
+    #[cfg(debug_assertions)]
+    crate::liveness::check(program)?;
+    Ok(())
 }
 
 /// Event handlers (§11.5): each names an existing function that returns
@@ -165,10 +177,14 @@ fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> R
     };
     let target = |off: i32| -> Result<(), String> {
         let t = pc as i64 + 1 + off as i64;
-        if t >= 0 && (t as usize) < n {
-            Ok(())
-        } else {
+        if t < 0 || (t as usize) >= n {
             Err(format!("jump target {t} outside the function (0..{n})"))
+        } else if matches!(f.code[t as usize], Instr::ExtraArg { .. }) {
+            Err(format!(
+                "jump target {t} is the operand of a wide instruction"
+            ))
+        } else {
+            Ok(())
         }
     };
     use Instr::*;
@@ -180,7 +196,7 @@ fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> R
         LoadInt { dst, .. } | LoadNull { dst } | LoadBool { dst, .. } | NewArr { dst, .. } => {
             reg(dst)
         }
-        NewMap { dst } => reg(dst),
+        NewMap { dst } | Release { reg: dst } => reg(dst),
         LoadConst { dst, k } => {
             reg(dst)?;
             if (k as usize) < p.consts.len() {
@@ -395,6 +411,28 @@ fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> R
                 Err(format!("enum field reference {idx} out of range"))
             }
         }
+        EnumTagWide { dst, src: a }
+        | EnumTypeofWide { dst, src: a }
+        | EnumFieldWide { dst, obj: a } => {
+            reg(dst)?;
+            reg(a)?;
+            let Some(ExtraArg { arg }) = f.code.get(pc + 1) else {
+                return Err("a wide instruction must be followed by an ExtraArg".into());
+            };
+            let (n, what) = match ins {
+                EnumFieldWide { .. } => (p.enum_fields.len(), "enum field reference"),
+                _ => (p.enums.len(), "enum"),
+            };
+            if (*arg as usize) < n {
+                Ok(())
+            } else {
+                Err(format!("{what} {arg} out of range"))
+            }
+        }
+        ExtraArg { .. } => match pc.checked_sub(1).map(|i| &f.code[i]) {
+            Some(EnumTagWide { .. } | EnumTypeofWide { .. } | EnumFieldWide { .. }) => Ok(()),
+            _ => Err("an ExtraArg must follow a wide instruction".into()),
+        },
         ArrPush { arr, src } => {
             reg(arr)?;
             reg(src)
@@ -428,5 +466,64 @@ fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> R
             reg(key)
         }
         Clear { reg: r } => reg(r),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::Enum;
+
+    /// A program of one entry function running `code` in 2 registers, with
+    /// one enum.
+    fn program(code: Vec<Instr>) -> Program {
+        let lines = vec![1; code.len()];
+        Program {
+            files: vec!["t.f".into()],
+            functions: vec![Function {
+                name: "main".into(),
+                file: 0,
+                nparams: 0,
+                nregs: 2,
+                returns_value: false,
+                code,
+                lines,
+            }],
+            enums: vec![Enum {
+                name: "E".into(),
+                members: vec![Type::Int],
+                member_names: vec!["int".into()],
+                pure_struct: false,
+            }],
+            ..Program::default()
+        }
+    }
+
+    #[test]
+    fn wide_instructions_take_their_operand_from_the_extra_arg() {
+        let wide = Instr::EnumTagWide { dst: 0, src: 1 };
+        let ok = program(vec![wide, Instr::ExtraArg { arg: 0 }, Instr::ReturnVoid {}]);
+        assert_eq!(verify(&ok), Ok(()));
+        let out_of_range = program(vec![wide, Instr::ExtraArg { arg: 1 }, Instr::ReturnVoid {}]);
+        assert!(verify(&out_of_range)
+            .unwrap_err()
+            .contains("enum 1 out of range"));
+        let missing = program(vec![wide, Instr::ReturnVoid {}]);
+        assert!(verify(&missing)
+            .unwrap_err()
+            .contains("must be followed by an ExtraArg"));
+        let alone = program(vec![Instr::ExtraArg { arg: 0 }, Instr::ReturnVoid {}]);
+        assert!(verify(&alone)
+            .unwrap_err()
+            .contains("must follow a wide instruction"));
+        let jump_in = program(vec![
+            Instr::Jump { off: 1 },
+            wide,
+            Instr::ExtraArg { arg: 0 },
+            Instr::ReturnVoid {},
+        ]);
+        assert!(verify(&jump_in)
+            .unwrap_err()
+            .contains("operand of a wide instruction"));
     }
 }

@@ -98,6 +98,7 @@ fn write_of(p: &Program, ins: &Instr) -> Write {
         Move { .. }
         | LoadInt { .. }
         | LoadNull { .. }
+        | Release { .. }
         | LoadBool { .. }
         | LoadFunc { .. }
         | SetGlobal { .. }
@@ -167,6 +168,8 @@ fn write_of(p: &Program, ins: &Instr) -> Write {
         | AsciiLen { .. }
         | SetField { .. }
         | EnumTag { .. }
+        | EnumTagWide { .. }
+        | ExtraArg { .. }
         | ArrPush { .. }
         | ArrSet { .. }
         | ArrLen { .. }

@@ -504,6 +504,11 @@ impl Token {
     pub fn text(&self) -> &str {
         self.0.text()
     }
+
+    /// The node the token belongs to.
+    pub fn parent(&self) -> Option<Node> {
+        self.0.parent()
+    }
 }
 
 impl std::fmt::Debug for Token {

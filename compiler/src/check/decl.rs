@@ -5,6 +5,7 @@ use super::ty::ManualOk;
 use super::{Checker, FnState, FuncSig, GlobalInfo, LocalSym, TypeSym, ValueSym};
 use crate::ast;
 use crate::hir::{self, Expr, ExprKind, Stmt, StmtKind};
+use crate::limits::{MAX_ENUM_MEMBERS, MAX_FIELDS};
 use crate::syntax::SyntaxKind;
 use festina_vm::program::{Enum, Field, Global, Record};
 use festina_vm::types::{Type, TypeDisplay};
@@ -167,6 +168,7 @@ impl Checker<'_> {
             return;
         };
         let mut members: Vec<Type> = Vec::new();
+        let mut listed: HashSet<Type> = HashSet::new();
         for m in e.members() {
             let range = m.syntax().text_range();
             let ty = self.resolve_type(&m, ManualOk::No);
@@ -174,10 +176,16 @@ impl Checker<'_> {
                 self.error(range, "an enum member cannot be another enum (§8.11)");
                 continue;
             }
-            if members.contains(&ty) && ty != Type::Error {
+            if ty != Type::Error && !listed.insert(ty.clone()) {
                 let shown = self.show(&ty);
                 self.error(range, format!("enum member '{shown}' is listed twice"));
                 continue;
+            }
+            if members.len() == MAX_ENUM_MEMBERS {
+                self.error(
+                    range,
+                    format!("an enum may have at most {MAX_ENUM_MEMBERS} members"),
+                );
             }
             members.push(ty);
         }
@@ -262,12 +270,6 @@ impl Checker<'_> {
     }
 
     fn declare_function(&mut self, f: &ast::FuncDecl) {
-        if self.module.functions.len() == MAX_FUNCTIONS {
-            self.error(
-                f.syntax().text_range(),
-                format!("a program may declare at most {MAX_FUNCTIONS} functions"),
-            );
-        }
         let mut params = Vec::new();
         if let Some(list) = f.param_list() {
             for p in list.params() {
@@ -354,12 +356,6 @@ impl Checker<'_> {
                     continue;
                 };
                 let Some(name) = v.name() else { continue };
-                if self.module.globals.len() == MAX_GLOBALS {
-                    self.error(
-                        v.syntax().text_range(),
-                        format!("a program may declare at most {MAX_GLOBALS} global variables"),
-                    );
-                }
                 let ty = match v.ty() {
                     Some(t) => self.resolve_type(
                         &t,
@@ -617,12 +613,6 @@ impl Checker<'_> {
     /// body sees only globals and its parameters.
     pub(super) fn check_arrow(&mut self, a: &ast::Arrow) -> Expr {
         let range = a.syntax().text_range();
-        if self.module.functions.len() == MAX_FUNCTIONS {
-            self.error(
-                range,
-                format!("a program may declare at most {MAX_FUNCTIONS} functions"),
-            );
-        }
         let line = self.line(range);
         let mut params = Vec::new();
         let mut names = Vec::new();
@@ -715,14 +705,6 @@ impl Checker<'_> {
     }
 }
 
-/// Most functions a program may have (arrows and generated ones included):
-/// calls name them with 16-bit operands.
-const MAX_FUNCTIONS: usize = 60_000;
-/// Most global variables a program may declare.
-const MAX_GLOBALS: usize = 30_000;
-/// Most fields of one struct or table: field operands are 16-bit.
-const MAX_FIELDS: usize = 30_000;
-
 /// A record whose name is known and whose fields come in pass 2.
 fn empty_record(name: Option<ast::Token>) -> Record {
     Record {
@@ -741,7 +723,10 @@ fn struct_targets(ty: &Type, out: &mut Vec<u32>) {
     }
 }
 
-/// A non-void function that falls off its end returns null.
+/// A non-void function whose body can end without `return` returns the
+/// scalar zero of its type (`0`, `0.0`, `false`), any other type `null`:
+/// §10.8 and §11.1 only require `return` to carry a value, and the
+/// reference compiles such a function with this result.
 pub(super) fn finish_body(body: &mut Vec<Stmt>, ret: &Type, line: u32) {
     if *ret != Type::Void
         && !matches!(
@@ -754,7 +739,12 @@ pub(super) fn finish_body(body: &mut Vec<Stmt>, ret: &Type, line: u32) {
     {
         body.push(Stmt {
             kind: StmtKind::Return(Some(Expr {
-                kind: ExprKind::Null,
+                kind: match ret.strip_manual() {
+                    Type::Int => ExprKind::Int(0),
+                    Type::Float => ExprKind::Float(0.0),
+                    Type::Bool => ExprKind::Bool(false),
+                    _ => ExprKind::Null,
+                },
                 ty: ret.clone(),
                 line,
             })),

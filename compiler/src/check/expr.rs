@@ -7,13 +7,7 @@ use festina_signatures::{Shape, BUILTINS};
 use festina_vm::types::Type;
 use rowan::TextRange;
 
-/// How deeply expressions may nest (a left-leaning chain such as
-/// `1 + 1 + ... + 1` counts one level per operator) before the checker
-/// reports an error instead of recursing further.
-const MAX_EXPR_DEPTH: u32 = 3000;
-
-/// The most arguments a call may pass: they occupy consecutive registers.
-const MAX_ARGS: usize = 250;
+use crate::limits::{MAX_ARGS, MAX_EXPR_DEPTH};
 
 /// Shorthand for building an expression.
 fn mk(kind: ExprKind, ty: Type, line: u32) -> Expr {
@@ -224,7 +218,9 @@ impl Checker<'_> {
                         format!("'{name}' is not available in this build"),
                     );
                 } else {
-                    self.error(tok.text_range(), format!("unknown name '{name}'"));
+                    let msg = super::closures::closure_message(tok.parent(), name)
+                        .unwrap_or_else(|| format!("unknown name '{name}'"));
+                    self.error(tok.text_range(), msg);
                 }
                 self.error_expr(line)
             }
@@ -1609,7 +1605,9 @@ impl Checker<'_> {
                         if festina_signatures::RESERVED_GLOBALS.contains(&name) {
                             self.error(range, format!("cannot assign to read-only '{name}'"));
                         } else {
-                            self.error(range, format!("unknown name '{name}'"));
+                            let msg = super::closures::closure_message(tok.parent(), name)
+                                .unwrap_or_else(|| format!("unknown name '{name}'"));
+                            self.error(range, msg);
                         }
                         None
                     }

@@ -33,6 +33,7 @@
 //! compatible with everything, so one mistake reports one diagnostic and
 //! independent mistakes are all reported.
 
+mod closures;
 mod db;
 mod decl;
 mod events;
@@ -110,9 +111,7 @@ const BUILTIN_VALUES: &[&str] = &[
     "devicePixelRatio",
 ];
 
-/// The most variables one function (or one file's top-level code) may
-/// declare, keeping register windows within the VM's 16-bit operands.
-const MAX_LOCALS: usize = 30_000;
+use crate::limits::MAX_LOCALS;
 
 /// What a type name denotes.
 #[derive(Clone, Copy, Debug)]

@@ -338,7 +338,9 @@ impl Checker<'_> {
                 None
             }
             None => {
-                self.error(e.syntax().text_range(), format!("unknown name '{name}'"));
+                let msg = super::closures::closure_message(Some(e.syntax().clone()), &name)
+                    .unwrap_or_else(|| format!("unknown name '{name}'"));
+                self.error(e.syntax().text_range(), msg);
                 None
             }
         }

@@ -162,7 +162,10 @@ impl Checker<'_> {
             e.ty = target.clone();
             return Ok(e);
         }
-        if let Type::Enum(eid) = plain_target {
+        // §8.20 rule 4: a member value is assignable to its enum, except
+        // when the enum binding is manually managed (`Shape? s = circle`
+        // is an error; §8.18 allows only a fresh construction of `Shape`).
+        if let Type::Enum(eid) = target {
             let members = &self.module.enums[*eid as usize].members;
             if let Some(m) = members.iter().position(|m| *m == e.ty) {
                 let line = e.line;

@@ -2,7 +2,7 @@
 //! whatever register already holds them (`expr_any`), or straight into a
 //! conditional branch (`branch`).
 
-use super::func::{to_u16, FuncGen};
+use super::func::FuncGen;
 use crate::hir::{BinOp, Expr, ExprKind, UnOp};
 use festina_vm::opcode::{Instr, Reg};
 use festina_vm::program::{Const, EnumFieldRef};
@@ -112,21 +112,35 @@ impl FuncGen<'_> {
                     Instr::IsNull { dst, src }
                 });
             }
-            ExprKind::Call { func, args } => {
-                let base = self.args(args);
-                let func = to_u16(*func as usize, "functions");
-                self.emit(Instr::Call { dst, base, func });
-                self.released_from(base);
-            }
+            ExprKind::Call { func, args } => match u16::try_from(*func) {
+                Ok(func) => {
+                    let base = self.args(args);
+                    self.emit(Instr::Call { dst, base, func });
+                    self.released_args(base, args.len());
+                }
+                // A function beyond the 16-bit operand of `Call`: load it as
+                // a value and call that (the same call, one more dispatch).
+                Err(_) => {
+                    let callee = self.alloc_temp();
+                    self.emit(Instr::LoadFunc {
+                        dst: callee,
+                        func: *func,
+                    });
+                    let base = self.args(args);
+                    self.emit(Instr::CallValue { dst, callee, base });
+                    self.released_args(base, args.len());
+                }
+            },
             ExprKind::CallValue { callee, args } => {
                 let callee = self.expr_any(callee);
                 let base = self.args(args);
                 self.emit(Instr::CallValue { dst, callee, base });
-                self.released_from(base);
+                self.released_args(base, args.len());
             }
             ExprKind::CallNative { id, args } => {
                 let base = self.args(args);
-                let argc = u8::try_from(args.len()).expect("too many native arguments");
+                // At most `limits::MAX_ARGS` (+ a few the checker adds).
+                let argc = args.len() as u8;
                 self.emit(Instr::CallNative {
                     dst,
                     base,
@@ -173,7 +187,13 @@ impl FuncGen<'_> {
                     name: name.clone(),
                     enum_id,
                 });
-                self.emit(Instr::EnumField { dst, obj, idx });
+                match u16::try_from(idx) {
+                    Ok(idx) => self.emit(Instr::EnumField { dst, obj, idx }),
+                    Err(_) => {
+                        self.emit(Instr::EnumFieldWide { dst, obj });
+                        self.emit(Instr::ExtraArg { arg: idx })
+                    }
+                };
             }
             ExprKind::Index { arr, index } => {
                 let (arr, idx) = self.pair(arr, index);
@@ -253,13 +273,23 @@ impl FuncGen<'_> {
             },
             ExprKind::EnumTag { expr, enum_id } => {
                 let src = self.expr_any(expr);
-                let enum_id = *enum_id as u16;
-                self.emit(Instr::EnumTag { dst, src, enum_id });
+                match u16::try_from(*enum_id) {
+                    Ok(enum_id) => self.emit(Instr::EnumTag { dst, src, enum_id }),
+                    Err(_) => {
+                        self.emit(Instr::EnumTagWide { dst, src });
+                        self.emit(Instr::ExtraArg { arg: *enum_id })
+                    }
+                };
             }
             ExprKind::TypeofEnum { expr, enum_id } => {
                 let src = self.expr_any(expr);
-                let enum_id = *enum_id as u16;
-                self.emit(Instr::EnumTypeof { dst, src, enum_id });
+                match u16::try_from(*enum_id) {
+                    Ok(enum_id) => self.emit(Instr::EnumTypeof { dst, src, enum_id }),
+                    Err(_) => {
+                        self.emit(Instr::EnumTypeofWide { dst, src });
+                        self.emit(Instr::ExtraArg { arg: *enum_id })
+                    }
+                };
             }
             other => unreachable!("expression form handled earlier: {other:?}"),
         }
@@ -320,7 +350,7 @@ impl FuncGen<'_> {
     }
 
     fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, dst: Reg) {
-        if let Some((x, imm)) = imm_operand(op, a, b) {
+        if let Some((x, imm)) = imm_operand(op, a, b).filter(|_| self.fusion) {
             let a = self.expr_any(x);
             self.emit(Instr::AddIntImm { dst, a, imm });
             return;
@@ -364,6 +394,8 @@ impl FuncGen<'_> {
     /// `a && b` (`or` false) or `a || b` (`or` true) as a value.
     fn and_or(&mut self, a: &Expr, b: &Expr, dst: Reg, or: bool) {
         self.expr_to(a, dst);
+        // Pay owed releases before the split (rule 3).
+        self.flush_temps();
         let j = self.emit(if or {
             Instr::JumpIfTrue { cond: dst, off: 0 }
         } else {
@@ -376,6 +408,8 @@ impl FuncGen<'_> {
     fn cond(&mut self, c: &Expr, a: &Expr, b: &Expr, dst: Reg) {
         let f = self.branch(c, false);
         self.expr_to(a, dst);
+        // What the first arm owes is paid on its own path (rule 3).
+        self.flush_temps();
         let j = self.emit_jump();
         self.patch_here(&f);
         self.expr_to(b, dst);
@@ -388,6 +422,9 @@ impl FuncGen<'_> {
     /// flow; anything else (a comparison, say) is computed into a register
     /// and tested with one `JumpIfTrue`/`JumpIfFalse`.
     pub fn branch(&mut self, e: &Expr, when: bool) -> Vec<usize> {
+        // Every jump below is a split in control flow: pay owed releases
+        // first (rule 3).
+        self.flush_temps();
         match &e.kind {
             ExprKind::Bool(b) if *b == when => vec![self.emit_jump()],
             ExprKind::Bool(_) => Vec::new(),
@@ -427,7 +464,8 @@ impl FuncGen<'_> {
         }
         let mark = self.temp_mark();
         let cond = self.expr_any(e);
-        self.reset_temps(mark);
+        // `cond` stays allocated until the jump reading it is emitted, so
+        // the flush cannot release it (rule 1).
         self.flush_temps();
         let saved_line = self.enter_line(e.line);
         let j = self.emit(if when {
@@ -436,6 +474,7 @@ impl FuncGen<'_> {
             Instr::JumpIfFalse { cond, off: 0 }
         });
         self.line = saved_line;
+        self.reset_temps(mark);
         vec![j]
     }
 
@@ -498,11 +537,13 @@ impl FuncGen<'_> {
             let rb = self.expr_any(b);
             reg_branch(op, negated_float, ra, rb)
         };
-        self.reset_temps(mark);
+        // The operands stay allocated until the branch reading them is
+        // emitted, so the flush cannot release them (rule 1).
         self.flush_temps();
         let saved_line = self.enter_line(line);
         let j = self.emit(ins);
         self.line = saved_line;
+        self.reset_temps(mark);
         Some(j)
     }
 
@@ -510,7 +551,7 @@ impl FuncGen<'_> {
         // Up to 64 elements: evaluate them into consecutive temporaries and
         // build the array with one `NewArrFrom` (the temporaries holding
         // managed values are released at the end of the statement).
-        if !elems.is_empty() && elems.len() <= 64 {
+        if self.fusion && !elems.is_empty() && elems.len() <= 64 {
             let mark = self.temp_mark();
             let base = self.args(elems);
             let n = elems.len() as u16;
@@ -568,7 +609,7 @@ impl FuncGen<'_> {
 
     /// A template: the first part into `dst`, then one in-place
     /// `AppendText` per further part (the VM copies first if `dst` shares
-    /// its text with another binding).
+    /// its text with another binding; `Concat` without fusions).
     fn template(&mut self, parts: &[Expr], dst: Reg) {
         let Some((first, rest)) = parts.split_first() else {
             self.load_const(Const::Text(String::new()), dst);
@@ -578,7 +619,16 @@ impl FuncGen<'_> {
         for p in rest {
             let mark = self.temp_mark();
             let src = self.expr_any(p);
-            self.emit(Instr::AppendText { dst, src });
+            // Without fusions, each part makes a fresh text (`Concat`).
+            self.emit(if self.fusion {
+                Instr::AppendText { dst, src }
+            } else {
+                Instr::Concat {
+                    dst,
+                    a: dst,
+                    b: src,
+                }
+            });
             self.reset_temps(mark);
         }
     }

@@ -66,18 +66,40 @@ pub(super) struct FuncGen<'a> {
     global_regs: Vec<(GlobalId, Reg)>,
     /// Literals kept in registers of this function (see `consts.rs`).
     pinned: Vec<(super::consts::Pinned, Reg)>,
+    /// Emit the fused and shortened forms (see [`super::Options`]).
+    pub fusion: bool,
     /// Compile comparisons used as conditions to one compare-and-branch
-    /// instruction (16-bit offsets); off for the retry of a function whose
-    /// branches reach too far (see [`FuncGen::compile`]).
+    /// instruction (16-bit offsets); off without `fusion` and for the
+    /// retry of a function whose branches reach too far (see
+    /// [`FuncGen::compile`]).
     pub fuse_branches: bool,
     /// A compare-and-branch was patched with an offset beyond 16 bits.
     far_branch: bool,
+    /// The line where the function first needed more registers than a
+    /// window has ([`crate::limits::MAX_REGISTERS`]).
+    out_of_registers: Option<u32>,
+}
+
+/// Why a function could not be compiled as asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Failure {
+    /// A fused compare-and-branch had to jump farther than its 16-bit
+    /// offset: compile again without fused branches.
+    FarBranch,
+    /// The function needs more registers than a window has; the line of
+    /// the statement where it ran out.
+    Registers(u32),
 }
 
 impl<'a> FuncGen<'a> {
     /// A generator for `func`, with its parameters bound to registers
     /// `0..nparams`.
-    pub fn new(module: &'a hir::Module, func: &'a hir::Function, pool: &'a mut Pool) -> Self {
+    pub fn new(
+        module: &'a hir::Module,
+        func: &'a hir::Function,
+        pool: &'a mut Pool,
+        options: super::Options,
+    ) -> Self {
         let mut g = FuncGen {
             module,
             func,
@@ -97,8 +119,10 @@ impl<'a> FuncGen<'a> {
             dead: false,
             global_regs: Vec::new(),
             pinned: Vec::new(),
-            fuse_branches: true,
+            fusion: options.fusion,
+            fuse_branches: options.fusion,
             far_branch: false,
+            out_of_registers: None,
         };
         g.open_scope();
         for p in 0..func.nparams {
@@ -115,24 +139,33 @@ impl<'a> FuncGen<'a> {
         for &g in globals {
             let r = self.reserve_local_reg();
             self.global_regs.push((g, r));
-            let ins = match module.globals[g as usize].ty.strip_manual() {
-                Type::Int => Instr::LoadInt { dst: r, imm: 0 },
-                Type::Float => Instr::LoadConst {
-                    dst: r,
-                    k: self.constant(Const::Float(0.0)),
-                },
-                Type::Bool => Instr::LoadBool { dst: r, value: 0 },
-                _ => Instr::LoadNull { dst: r },
-            };
-            self.emit(ins);
+            self.zero_scalar_to(&module.globals[g as usize].ty, r);
         }
         self
+    }
+
+    /// `R[r] :=` the scalar zero of `ty` (`0`, `0.0`, `false`), or null for
+    /// any other type.
+    fn zero_scalar_to(&mut self, ty: &Type, r: Reg) {
+        let ins = match ty.strip_manual() {
+            Type::Int => Instr::LoadInt { dst: r, imm: 0 },
+            Type::Float => Instr::LoadConst {
+                dst: r,
+                k: self.constant(Const::Float(0.0)),
+            },
+            Type::Bool => Instr::LoadBool { dst: r, value: 0 },
+            _ => Instr::LoadNull { dst: r },
+        };
+        self.emit(ins);
     }
 
     /// Load the literals the function's loops use as operands into
     /// registers of their own, once, in the prologue (see `consts.rs`).
     fn pin_constants(&mut self) {
         use super::consts::{loop_literals, Pinned};
+        if !self.fusion {
+            return;
+        }
         for p in loop_literals(&self.func.body) {
             let r = self.reserve_local_reg();
             let ins = match p {
@@ -174,10 +207,11 @@ impl<'a> FuncGen<'a> {
 
     /// Compile the body and produce the VM function, with comparisons used
     /// as conditions fused into compare-and-branch instructions when
-    /// `fuse`. `None` when a fused branch had to jump farther than its
-    /// 16-bit offset allows: compile again without `fuse`.
-    pub fn compile(mut self, fuse: bool) -> Option<Function> {
-        self.fuse_branches = fuse;
+    /// `fuse`. Errors: a fused branch had to jump farther than its 16-bit
+    /// offset allows (compile again without `fuse`), or the function needs
+    /// more registers than a window has.
+    pub fn compile(mut self, fuse: bool) -> Result<Function, Failure> {
+        self.fuse_branches = fuse && self.fusion;
         let body = &self.func.body;
         self.pin_constants();
         self.open_scope();
@@ -192,13 +226,17 @@ impl<'a> FuncGen<'a> {
         } else {
             self.func.name.clone()
         };
-        if self.far_branch {
-            return None;
+        if let Some(line) = self.out_of_registers {
+            return Err(Failure::Registers(line));
         }
-        Some(Function {
+        if self.far_branch {
+            return Err(Failure::FarBranch);
+        }
+        Ok(Function {
             name,
             file: self.func.file,
-            nparams: to_u16(self.func.nparams as usize, "parameters"),
+            // Parameters have registers of their own: within the window.
+            nparams: self.func.nparams as u16,
             nregs: self.nregs,
             returns_value: self.func.ret != Type::Void,
             code: self.code,
@@ -207,7 +245,10 @@ impl<'a> FuncGen<'a> {
     }
 
     /// The return at the end of the body, unless the end is unreachable.
-    /// A value function falling off its end returns null.
+    /// A value function whose body can end without `return` (§10.8 and
+    /// §11.1 are silent; the reference compiles it) returns the scalar
+    /// zero of its type: `0`, `0.0`, `false`; any other type returns
+    /// `null`, as in the reference.
     fn emit_fallthrough_return(&mut self) {
         if self.dead {
             return;
@@ -217,9 +258,9 @@ impl<'a> FuncGen<'a> {
         } else {
             let r = self.alloc_temp();
             let func = self.func;
-            self.null_to(&func.ret, r);
+            self.zero_scalar_to(&func.ret, r);
             self.emit(Instr::Return { src: r });
-            self.top -= 1;
+            self.reset_temps(r);
         }
     }
 
@@ -321,13 +362,23 @@ impl<'a> FuncGen<'a> {
 
     // ---- registers ----
 
-    /// Reserve the next temporary register.
+    /// Reserve the next temporary register. A release still owed on it
+    /// is cancelled: the instruction that writes the new value releases
+    /// the old one (rule 2 of the release discipline, see the module
+    /// documentation).
     pub fn alloc_temp(&mut self) -> Reg {
         let r = self.top;
-        self.top = self
-            .top
-            .checked_add(1)
-            .expect("register window exceeds 65535 registers");
+        if let Some(i) = self.dirty.iter().position(|&x| x == r) {
+            self.dirty.swap_remove(i);
+        }
+        if r as usize >= crate::limits::MAX_REGISTERS {
+            // Out of registers: note where, and hand out the last register
+            // again (the stack does not grow) so that generation can
+            // finish; `compile` then fails and the code is thrown away.
+            self.out_of_registers.get_or_insert(self.line);
+            return r - 1;
+        }
+        self.top = r + 1;
         self.nregs = self.nregs.max(self.top);
         self.region_hwm = self.region_hwm.max(self.top);
         r
@@ -421,25 +472,29 @@ impl<'a> FuncGen<'a> {
         }
     }
 
-    /// Forget the managed temporaries at or above `base`: a call's
-    /// arguments are the callee's parameters, released when it returns.
-    pub fn released_from(&mut self, base: Reg) {
-        self.dirty.retain(|&r| r < base);
+    /// Forget the releases owed on a call's argument registers
+    /// `base..base + n`: they are the callee's parameters, released when
+    /// it returns (rule 4). Releases owed above them stay owed.
+    pub fn released_args(&mut self, base: Reg, n: usize) {
+        let end = base as usize + n;
+        self.dirty
+            .retain(|&r| (r as usize) < base as usize || (r as usize) >= end);
     }
 
-    /// Null every free temporary that held a managed value (live ones stay
-    /// noted for a later flush). Nothing is emitted in unreachable code.
+    /// Pay the releases owed on free temporaries (`Release` each one; the
+    /// live ones stay owed). Registers that a pending instruction reads are
+    /// still allocated, so they are never among them (rule 1). Nothing is
+    /// emitted in unreachable code.
     pub fn flush_temps(&mut self) {
+        let top = self.top;
         if self.dead {
-            let top = self.top;
             self.dirty.retain(|&r| r < top);
             return;
         }
-        let top = self.top;
         let (free, live): (Vec<Reg>, Vec<Reg>) = self.dirty.iter().partition(|&&r| r >= top);
         self.dirty = live;
-        for dst in free {
-            self.emit(Instr::LoadNull { dst });
+        for reg in free {
+            self.emit(Instr::Release { reg });
         }
     }
 
@@ -477,7 +532,7 @@ impl<'a> FuncGen<'a> {
         self.scopes.len()
     }
 
-    /// Emit `LoadNull` for the managed locals of scopes `depth..`, innermost
+    /// Emit `Release` for the managed locals of scopes `depth..`, innermost
     /// first. The scopes stay open: this is for code that jumps out of
     /// them.
     pub fn release_scopes(&mut self, depth: usize) {
@@ -490,8 +545,8 @@ impl<'a> FuncGen<'a> {
                 }
             }
         }
-        for dst in regs {
-            self.emit(Instr::LoadNull { dst });
+        for reg in regs {
+            self.emit(Instr::Release { reg });
         }
     }
 
@@ -503,6 +558,12 @@ impl<'a> FuncGen<'a> {
         }
     }
 
+    /// True once the function has run out of registers: the rest of its
+    /// code need not be generated.
+    pub fn out_of_registers(&self) -> bool {
+        self.out_of_registers.is_some()
+    }
+
     /// Compile a statement list as one block scope.
     pub fn block(&mut self, body: &[hir::Stmt]) {
         self.open_scope();
@@ -511,10 +572,4 @@ impl<'a> FuncGen<'a> {
         }
         self.close_scope();
     }
-}
-
-/// Narrow an index to an instruction operand, panicking with `what` on a
-/// program too large for the bytecode format.
-pub(super) fn to_u16(n: usize, what: &str) -> u16 {
-    u16::try_from(n).unwrap_or_else(|_| panic!("too many {what} for the bytecode format"))
 }

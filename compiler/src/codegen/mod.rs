@@ -64,18 +64,48 @@
 //!
 //! # Releases (§13.1)
 //!
-//! Values are released deterministically by overwriting registers:
-//! - at the end of every block, `LoadNull` on each managed local
+//! Values are released deterministically by overwriting registers with
+//! `Release` (the VM runs it as `LoadNull`; the distinct opcode lets the
+//! verifier check the discipline below):
+//! - at the end of every block, on each managed local
 //!   ([`Type::is_managed`](festina_vm::types::Type::is_managed)) the block
 //!   declared, so a loop body's locals die at the end of every iteration;
-//! - `break` and `continue` null the managed locals of every block they
+//! - `break` and `continue` release the managed locals of every block they
 //!   leave;
 //! - temporaries that received a managed value (a discarded call result,
-//!   a native's argument, an intermediate struct in `a.b.c`) are nulled at
-//!   the end of their statement, or right after a condition is computed;
-//!   the arguments of a `Call`/`CallValue` are not, as they are the
-//!   callee's parameters and its return releases them;
+//!   a native's argument, an intermediate struct in `a.b.c`) *owe* a
+//!   release, paid at the end of their statement or before the next split
+//!   in control flow (see the invariant); the arguments of a
+//!   `Call`/`CallValue` owe nothing, as they are the callee's parameters
+//!   and its return releases them;
 //! - nothing is emitted for scalars, nor in unreachable code.
+//!
+//! **The release invariant.** A release only ever targets a register that
+//! still holds the value it is owed for, and never one that a pending
+//! instruction reads. As in Lua's `lcode.c`, freeing a register
+//! (`reset_temps`) emits nothing: ownership travels with the expression,
+//! and the generator keeps the set of owed releases (`FuncGen::dirty`)
+//! under four rules:
+//! 1. An operand register stays allocated until the instruction reading it
+//!    has been emitted, and releases are only paid on free registers
+//!    (`flush_temps`), so a release never lands on an operand of a pending
+//!    instruction. (A compare-and-branch, or the `JumpIfFalse` of a
+//!    condition, frees its operands only after the jump is emitted.)
+//! 2. Allocating a register cancels the release owed on it
+//!    (`alloc_temp`): the instruction that writes the new value releases
+//!    the old one, and a release emitted later would destroy the new
+//!    value instead.
+//! 3. At every split in control flow inside a statement (`branch`, `?:`,
+//!    `&&`/`||` as values) the owed releases are paid first, and the first
+//!    arm of `?:` pays its own before jumping over the second, so that a
+//!    cancellation on one path never drops a release owed on another.
+//! 4. A call's callee takes over its argument registers; releases owed
+//!    above the arguments stay owed.
+//!
+//! [`festina_vm::liveness`] checks the result on the bytecode (no register
+//! is read after a `Release` of it, nor after a call took it over); the
+//! verifier runs it in debug builds and the test suite over the whole
+//! golden corpus and the fuzz corpus.
 //!
 //! `Return` and `ReturnVoid` release the function's whole register window
 //! (and drop the handlers it left open) in the VM, so nothing is emitted
@@ -86,7 +116,7 @@
 //!
 //! `TryEnter { reg, off }` names the catch variable's register, reserved
 //! before the body, and the handler's address; the body ends with
-//! `TryExit` and a jump over the handler. The handler starts by nulling
+//! `TryExit` and a jump over the handler. The handler starts by releasing (`Release`)
 //! every register the body used above the catch register, releasing what
 //! the interrupted body held. `break`/`continue`/`return` emit one
 //! `TryExit` for each `try` body they leave (for `return` this only keeps
@@ -100,6 +130,15 @@
 //! declaration's position. Wrapping into or unwrapping from a pure-struct
 //! enum emits nothing; `EnumField` operands are collected, deduplicated,
 //! into `Program::enum_fields`.
+//!
+//! # Switches
+//!
+//! [`Options::fusion`] (off with `FESTINA_NO_FUSION=1` or
+//! `FESTINA_NO_OPT=1`, read by the driver) turns off every fused or
+//! shortened form: compare-and-branch, immediates, pinned literals,
+//! globals in registers, `NewArrFrom`, the in-place append (statements and
+//! templates). The golden
+//! corpus runs both ways and must give identical results.
 //!
 //! # Line table
 //!
@@ -122,30 +161,72 @@ use std::collections::HashMap;
 ///
 /// Functions keep their order and indexes; files, structs, tables, enums,
 /// globals, natives, event handlers, native type operands and the entry
-/// index are copied from the module. The
-/// module must be well formed (the checker's output): a local read before
-/// its declaration, `break` outside a loop or a function with more than
-/// 65,535 registers or functions is a bug upstream and panics.
-pub fn generate(module: &hir::Module) -> Program {
+/// index are copied from the module. The module must be well formed (the
+/// checker's output): a local read before its declaration or `break`
+/// outside a loop is a bug upstream and panics. Errors: a function that
+/// needs more registers than a window has ([`crate::limits`]).
+pub fn generate(module: &hir::Module) -> Result<Program, LimitError> {
+    generate_with(module, Options::default())
+}
+
+/// A program too large for the bytecode format: the one limit checked by
+/// the code generator ([`crate::limits::MAX_REGISTERS`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LimitError {
+    /// Index of the file (into `Module::files`).
+    pub file: u32,
+    /// Line of the statement where the limit was passed.
+    pub line: u32,
+    /// The message, naming the limit.
+    pub message: String,
+}
+
+/// Code generation choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Emit the fused and shortened forms: compare-and-branch
+    /// instructions, immediate operands (`AddIntImm`, `Jump<cmp>IntImm`,
+    /// `x++` as one `AddIntImm`), literals pinned in registers, globals
+    /// kept in registers, `NewArrFrom` for array literals and in-place
+    /// `AppendText` for `s = s + ...` and templates. Off, every operation
+    /// is its plain instruction (`LoadInt` + `AddInt`, a compare then
+    /// `JumpIfTrue`/`JumpIfFalse`, `GetGlobal`, `NewArr` + `ArrPush`,
+    /// `Concat`): the reference the optimised code must agree with.
+    pub fusion: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { fusion: true }
+    }
+}
+
+impl Options {
+    /// The options the environment asks for: `FESTINA_NO_FUSION=1` (or the
+    /// umbrella `FESTINA_NO_OPT=1`) turns `fusion` off (see
+    /// [`festina_vm::switches`]).
+    pub fn from_env() -> Options {
+        Options {
+            fusion: !festina_vm::switches::disabled(festina_vm::switches::NO_FUSION),
+        }
+    }
+}
+
+/// [`generate`] with explicit [`Options`].
+pub fn generate_with(module: &hir::Module, options: Options) -> Result<Program, LimitError> {
     let mut pool = Pool::default();
-    let promoted = globals::promoted(module);
+    let promoted = if options.fusion {
+        globals::promoted(module)
+    } else {
+        vec![Vec::new(); module.functions.len()]
+    };
     let functions = module
         .functions
         .iter()
         .zip(&promoted)
-        .map(|(f, gs)| {
-            let fused = func::FuncGen::new(module, f, &mut pool)
-                .with_globals(gs)
-                .compile(true);
-            fused.unwrap_or_else(|| {
-                func::FuncGen::new(module, f, &mut pool)
-                    .with_globals(gs)
-                    .compile(false)
-                    .expect("without fused branches every jump has a 32-bit offset")
-            })
-        })
-        .collect();
-    Program {
+        .map(|(f, gs)| compile_function(module, f, &mut pool, options, gs))
+        .collect::<Result<_, _>>()?;
+    Ok(Program {
         files: module.files.clone(),
         consts: pool.consts,
         functions,
@@ -158,6 +239,50 @@ pub fn generate(module: &hir::Module) -> Program {
         natives: module.natives.clone(),
         handlers: module.handlers.clone(),
         types: module.types.clone(),
+    })
+}
+
+/// Compile one function, falling back as needed: without fused branches
+/// when one reaches too far, and without globals kept in registers (at
+/// most [`crate::limits::MAX_PROMOTED_GLOBALS`] are) when the function
+/// runs out of registers.
+fn compile_function(
+    module: &hir::Module,
+    f: &hir::Function,
+    pool: &mut Pool,
+    options: Options,
+    promoted: &[hir::GlobalId],
+) -> Result<festina_vm::program::Function, LimitError> {
+    let mut globals = &promoted[..promoted.len().min(crate::limits::MAX_PROMOTED_GLOBALS)];
+    let mut fuse = true;
+    loop {
+        let gen = func::FuncGen::new(module, f, pool, options).with_globals(globals);
+        match gen.compile(fuse) {
+            Ok(code) => return Ok(code),
+            Err(func::Failure::FarBranch) if fuse => fuse = false,
+            Err(func::Failure::Registers(_)) if !globals.is_empty() => globals = &[],
+            Err(func::Failure::FarBranch) => {
+                unreachable!("only fused branches have 16-bit offsets")
+            }
+            Err(func::Failure::Registers(line)) => {
+                let who = match f.name.as_str() {
+                    n if n.starts_with("<top:") => "the top-level code of this file".to_string(),
+                    "<main>" => "the program's entry code".to_string(),
+                    "<arrow>" => "this arrow function".to_string(),
+                    n => format!("function '{n}'"),
+                };
+                return Err(LimitError {
+                    file: f.file,
+                    line,
+                    message: format!(
+                        "{who} needs more than {} registers (the most one function may use: \
+                         its variables, temporaries and the arguments of nested calls live at \
+                         once); split it into smaller functions",
+                        crate::limits::MAX_REGISTERS
+                    ),
+                });
+            }
+        }
     }
 }
 
@@ -170,6 +295,8 @@ struct Pool {
     index: HashMap<ConstKey, u32>,
     /// The `EnumField` operand table being built.
     enum_fields: Vec<EnumFieldRef>,
+    /// Index of each entry already in `enum_fields`.
+    enum_field_index: HashMap<EnumFieldRef, u32>,
 }
 
 /// A hashable identity for a constant (floats by bit pattern).
@@ -200,11 +327,13 @@ impl Pool {
     }
 
     /// The index of `r` in the enum-field table, adding it if new.
-    fn enum_field(&mut self, r: EnumFieldRef) -> u16 {
-        if let Some(i) = self.enum_fields.iter().position(|x| *x == r) {
-            return i as u16;
+    fn enum_field(&mut self, r: EnumFieldRef) -> u32 {
+        if let Some(&i) = self.enum_field_index.get(&r) {
+            return i;
         }
-        self.enum_fields.push(r);
-        func::to_u16(self.enum_fields.len() - 1, "enum field references")
+        let i = u32::try_from(self.enum_fields.len()).expect("enum field table overflow");
+        self.enum_fields.push(r.clone());
+        self.enum_field_index.insert(r, i);
+        i
     }
 }

@@ -28,6 +28,9 @@ impl FuncGen<'_> {
     /// Compile one statement; temporaries holding managed values are
     /// released at its end.
     pub fn stmt(&mut self, s: &Stmt) {
+        if self.out_of_registers() {
+            return;
+        }
         let saved_line = self.enter_line(s.line);
         self.stmt_kind(&s.kind);
         self.free_all_temps();
@@ -251,6 +254,9 @@ impl FuncGen<'_> {
     /// text is detached from its place while it grows, so that the only
     /// reference is the register being appended to.
     fn append(&mut self, place: &Place, parts: &[Expr]) {
+        if !self.fusion {
+            return self.append_by_concat(place, parts);
+        }
         let slot = self.slot(place);
         let srcs: Vec<Reg> = parts
             .iter()
@@ -315,24 +321,60 @@ impl FuncGen<'_> {
         }
     }
 
+    /// `append` without the in-place fast path: the parts are evaluated
+    /// first as there, then the place is read and one `Concat` per part
+    /// builds a fresh text, stored back.
+    fn append_by_concat(&mut self, place: &Place, parts: &[Expr]) {
+        let slot = self.slot(place);
+        let srcs: Vec<Reg> = parts.iter().map(|p| self.expr_any(p)).collect();
+        let dst = match slot {
+            Slot::Local(r) => r,
+            _ => {
+                let t = self.alloc_temp();
+                self.load(slot, t);
+                self.note_value(t, &Type::Text);
+                t
+            }
+        };
+        for src in srcs {
+            self.emit(Instr::Concat {
+                dst,
+                a: dst,
+                b: src,
+            });
+        }
+        if !matches!(slot, Slot::Local(_)) {
+            self.store(slot, dst);
+        }
+    }
+
     fn increment(&mut self, place: &Place, delta: i16) {
         let slot = self.slot(place);
-        if let Slot::Local(r) = slot {
+        let r = match slot {
+            Slot::Local(r) => r,
+            _ => {
+                let t = self.alloc_temp();
+                self.load(slot, t);
+                t
+            }
+        };
+        if self.fusion {
             self.emit(Instr::AddIntImm {
                 dst: r,
                 a: r,
                 imm: delta,
             });
-            return;
+        } else {
+            let k = self.alloc_temp();
+            self.emit(Instr::LoadInt {
+                dst: k,
+                imm: delta.into(),
+            });
+            self.emit(Instr::AddInt { dst: r, a: r, b: k });
         }
-        let t = self.alloc_temp();
-        self.load(slot, t);
-        self.emit(Instr::AddIntImm {
-            dst: t,
-            a: t,
-            imm: delta,
-        });
-        self.store(slot, t);
+        if !matches!(slot, Slot::Local(_)) {
+            self.store(slot, r);
+        }
     }
 
     /// `free x` (§10.11): store the typed null; the old value is released.
@@ -463,8 +505,8 @@ impl FuncGen<'_> {
             self.emit_jump()
         });
         self.patch_here(&[enter]);
-        for dst in reg + 1..hwm {
-            self.emit(Instr::LoadNull { dst });
+        for r in reg + 1..hwm {
+            self.emit(Instr::Release { reg: r });
         }
         self.open_scope();
         self.bind_local_at(catch_local, reg);

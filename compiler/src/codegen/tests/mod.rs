@@ -7,7 +7,6 @@
 //! source run against the real standard library in `festina-cli`'s tests
 //! (`codegen_e2e.rs` and the golden corpus).
 
-use super::generate;
 use crate::hir::*;
 use festina_vm::interp::Interpreter;
 use festina_vm::native::{NativeEntry, Trap};
@@ -17,6 +16,11 @@ use festina_vm::types::Type;
 use festina_vm::value::Value;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
+
+/// [`super::generate`] for modules that fit every limit.
+fn generate(m: &Module) -> Program {
+    super::generate(m).expect("within the limits")
+}
 
 // ---- HIR builders ----
 
@@ -207,6 +211,10 @@ fn check_invariants(p: &Program) {
         assert_eq!(f.code.len(), f.lines.len(), "line table of {}", f.name);
         for (i, ins) in f.code.iter().enumerate() {
             for (name, v) in ins.operands() {
+                // `EnumField`'s `idx` indexes the enum-field table.
+                if name == "idx" && matches!(ins, Instr::EnumField { .. }) {
+                    continue;
+                }
                 if [
                     "dst", "src", "a", "b", "reg", "obj", "arr", "idx", "map", "key", "cond",
                 ]
@@ -688,7 +696,7 @@ fn handler_releases_registers_of_interrupted_body() {
     assert_eq!(reg, 0);
     assert_eq!(
         code[1 + off as usize],
-        Instr::LoadNull { dst: 1 },
+        Instr::Release { reg: 1 },
         "{}",
         listing(&p, 0)
     );
@@ -780,7 +788,7 @@ fn struct_fields() {
     assert_eq!(p.functions[0].code.last(), Some(&Instr::ReturnVoid {}));
     let code = &p.functions[0].code;
     assert_eq!(
-        count(&p, 0, "LoadNull"),
+        count(&p, 0, "Release"),
         count_temp_nulls(code, 2),
         "{}",
         listing(&p, 0)
@@ -1118,22 +1126,22 @@ fn managed_loop_locals_released_every_iteration_and_on_break() {
     // r0 and r1 hold the pinned literals 3 and 1; i is r2, t is r3.
     // One release before the break's jump, one at the end of the body.
     assert_eq!(
-        count(&p, 0, "LoadNull") - count_temp_nulls(code, 4),
+        count(&p, 0, "Release") - count_temp_nulls(code, 4),
         2,
         "{}",
         listing(&p, 0)
     );
     let released_then_break = code
         .windows(2)
-        .any(|w| w[0] == Instr::LoadNull { dst: 3 } && matches!(w[1], Instr::Jump { .. }));
+        .any(|w| w[0] == Instr::Release { reg: 3 } && matches!(w[1], Instr::Jump { .. }));
     assert!(released_then_break, "{}", listing(&p, 0));
     assert_eq!(run_ok(&m), vec!["0"]);
 }
 
-/// `LoadNull`s on registers at or above `from` (temporaries).
+/// `Release`s on registers at or above `from` (temporaries).
 fn count_temp_nulls(code: &[Instr], from: u16) -> usize {
     code.iter()
-        .filter(|i| matches!(i, Instr::LoadNull { dst } if *dst >= from))
+        .filter(|i| matches!(i, Instr::Release { reg } if *reg >= from))
         .count()
 }
 
@@ -1157,7 +1165,7 @@ fn discarded_managed_call_result_is_released() {
                 base: 1,
                 func: 0
             },
-            Instr::LoadNull { dst: 0 },
+            Instr::Release { reg: 0 },
             Instr::ReturnVoid {}
         ]
     );
@@ -1187,12 +1195,12 @@ fn return_emits_no_releases() {
         .position(|i| matches!(i, Instr::Return { .. }))
         .unwrap();
     assert!(
-        !matches!(code[i - 1], Instr::LoadNull { .. }),
+        !matches!(code[i - 1], Instr::Release { .. }),
         "{}",
         listing(&p, 0)
     );
     // The inner block's end releases `b`; the final return nothing more.
-    assert_eq!(count(&p, 0, "LoadNull"), 1, "{}", listing(&p, 0));
+    assert_eq!(count(&p, 0, "Release"), 1, "{}", listing(&p, 0));
     assert_eq!(code.last(), Some(&Instr::Return { src: 1 }));
 }
 
@@ -1424,8 +1432,9 @@ fn line_table_follows_statements() {
     );
 }
 
-#[test]
-fn pure_struct_enum_wrap_is_free_and_enum_fields_dedup() {
+/// [`point_module`] with the pure-struct enum `Shape = P`, and the
+/// expression wrapping a fresh `P` (its fields set from `fields`) into it.
+fn shape_module(fields: Vec<(u16, Expr)>) -> (Module, Expr) {
     use festina_vm::program::Enum;
     let mut m = point_module();
     m.enums = vec![Enum {
@@ -1434,21 +1443,22 @@ fn pure_struct_enum_wrap_is_free_and_enum_fields_dedup() {
         member_names: vec!["P".into()],
         pure_struct: true,
     }];
-    let enum_ty = Type::Enum(0);
+    let point = ex(ExprKind::NewStruct { sid: 0, fields }, Type::Struct(0));
     let wrap = ex(
         ExprKind::EnumWrap {
-            expr: Box::new(ex(
-                ExprKind::NewStruct {
-                    sid: 0,
-                    fields: vec![],
-                },
-                Type::Struct(0),
-            )),
+            expr: Box::new(point),
             enum_id: 0,
             member: 0,
         },
-        enum_ty.clone(),
+        Type::Enum(0),
     );
+    (m, wrap)
+}
+
+#[test]
+fn pure_struct_enum_wrap_is_free_and_enum_fields_dedup() {
+    let (mut m, wrap) = shape_module(vec![]);
+    let enum_ty = Type::Enum(0);
     let field = || {
         ex(
             ExprKind::EnumField {
@@ -1518,4 +1528,142 @@ fn far_branches_fall_back_to_plain_compares() {
     let p = generate(&m);
     assert_eq!(count(&p, 0, "JumpGeIntImm"), 1, "{}", listing(&p, 0));
     assert_eq!(run_ok(&m), vec!["near"]);
+}
+
+// ---- limits (issue 10, item 1) ----
+
+/// More live registers than a window has: a limit error naming the limit
+/// and the line, not a panic.
+#[test]
+fn a_function_out_of_registers_is_a_limit_error() {
+    let n = 66_000u32;
+    let locals = vec![Type::Int; n as usize];
+    let body: Vec<Stmt> = (0..n)
+        .map(|i| {
+            at(
+                i + 1,
+                StmtKind::Let {
+                    local: i,
+                    init: Some(int(i as i64)),
+                },
+            )
+        })
+        .collect();
+    let mut m = main_only(&locals, vec![st(StmtKind::Block(body))]);
+    m.functions[0].name = "big".into();
+    let err = super::generate(&m).unwrap_err();
+    assert_eq!(
+        err.line, 65_536,
+        "the statement declaring the 65,536th local"
+    );
+    assert_eq!(
+        err.message,
+        "function 'big' needs more than 65535 registers (the most one function may use: \
+         its variables, temporaries and the arguments of nested calls live at once); split it \
+         into smaller functions"
+    );
+}
+
+/// Globals kept in registers do not count against the window: a function
+/// that runs out with them is compiled again without them.
+#[test]
+fn promoted_globals_give_way_when_registers_run_out() {
+    // 40,000 globals declared and used only by the top-level code (16,384
+    // of them promoted), then a block of 50,000 locals: 66,384 registers
+    // with promotion, 50,000 + a few without.
+    let (ng, nl) = (40_000u32, 50_000u32);
+    let mut body: Vec<Stmt> = (0..ng)
+        .map(|g| {
+            st(StmtKind::InitGlobal {
+                global: g,
+                init: Some(int(g as i64)),
+            })
+        })
+        .collect();
+    let mut block: Vec<Stmt> = (0..nl).map(|l| let_(l, int(1))).collect();
+    block.push(log(to_text(ex(
+        ExprKind::Global {
+            global: ng - 1,
+            vivify: false,
+        },
+        Type::Int,
+    ))));
+    body.push(st(StmtKind::Block(block)));
+    let mut m = main_only(&vec![Type::Int; nl as usize], body);
+    m.functions[0].name = "<top:t.f>".into();
+    m.globals = (0..ng)
+        .map(|g| Global {
+            name: format!("g{g}"),
+            ty: Type::Int,
+        })
+        .collect();
+    let p = generate(&m);
+    assert!(p.functions[0].nregs < 51_000, "{}", p.functions[0].nregs);
+    assert_eq!(count(&p, 0, "SetGlobal"), ng as usize);
+    assert_eq!(run_ok(&m), vec!["39999"]);
+}
+
+/// A call of a function beyond the 16-bit operand of `Call` loads it as a
+/// value and calls that.
+#[test]
+fn calls_beyond_the_65536th_function() {
+    let n = 65_600u32;
+    let mut functions: Vec<Function> = (0..n)
+        .map(|i| {
+            func(
+                &format!("f{i}"),
+                0,
+                &[],
+                Type::Int,
+                vec![ret(int(i as i64))],
+            )
+        })
+        .collect();
+    functions.push(func(
+        "<main>",
+        0,
+        &[],
+        Type::Void,
+        vec![
+            log(to_text(call(n - 1, vec![], Type::Int))),
+            log(to_text(call(7, vec![], Type::Int))),
+        ],
+    ));
+    let m = module(functions);
+    let p = generate(&m);
+    let main = n as usize;
+    assert_eq!(count(&p, main, "LoadFunc"), 1, "{}", listing(&p, main));
+    assert_eq!(count(&p, main, "CallValue"), 1);
+    assert_eq!(count(&p, main, "Call"), 1);
+    assert_eq!(run_ok(&m), vec!["65599", "7"]);
+}
+
+/// More than 65,536 distinct enum field reads: the later ones use
+/// `EnumFieldWide` and an `ExtraArg`.
+#[test]
+fn enum_field_reads_beyond_16_bits() {
+    let (mut m, wrap) = shape_module(vec![(0, int(42))]);
+    let enum_ty = Type::Enum(0);
+    // Distinct references (by name) to the same field `x`.
+    let field = |i: usize| {
+        ex(
+            ExprKind::EnumField {
+                obj: Box::new(lc(0, Type::Enum(0))),
+                sid: 0,
+                field: 0,
+                name: format!("x{i}"),
+            },
+            Type::Int,
+        )
+    };
+    let n = 65_540;
+    let mut body = vec![let_(0, wrap)];
+    body.extend((0..n - 1).map(|i| st(StmtKind::Expr(field(i)))));
+    body.push(log(to_text(field(n - 1))));
+    m.functions = vec![func("<main>", 0, &[enum_ty], Type::Void, body)];
+    let p = generate(&m);
+    assert_eq!(p.enum_fields.len(), n);
+    assert_eq!(count(&p, 0, "EnumFieldWide"), n - 65_536);
+    assert_eq!(count(&p, 0, "ExtraArg"), n - 65_536);
+    assert_eq!(run_ok(&m), vec!["42"]);
 }

@@ -56,7 +56,7 @@ pub(crate) fn recover_line(p: &mut Parser<'_>) {
 }
 
 /// Bumps one token and returns the updated bracket depth.
-fn bump_counting(p: &mut Parser<'_>, depth: usize) -> usize {
+pub(crate) fn bump_counting(p: &mut Parser<'_>, depth: usize) -> usize {
     let kind = p.current();
     p.bump();
     if is_opener(kind) {

@@ -367,6 +367,12 @@ fn while_stmt(p: &mut Parser<'_>) {
 fn for_stmt(p: &mut Parser<'_>) {
     let m = p.start();
     p.bump();
+    if c_style_for_header(p) {
+        c_style_for(p);
+        block_or_error(p, "after the for header");
+        m.complete(p, FOR_STMT);
+        return;
+    }
     let nl = p.newlines_are_trivia();
     p.with_ctx(nl, true, |p| {
         if !p.at(L_CURLY) {
@@ -387,6 +393,82 @@ fn for_stmt(p: &mut Parser<'_>) {
     });
     block_or_error(p, "after the for header");
     m.complete(p, FOR_STMT);
+}
+
+/// True when the `for` header ahead is written the C way: in
+/// parentheses, or with `;` between its parts (before the body's `{`, on
+/// the header's line).
+fn c_style_for_header(p: &Parser<'_>) -> bool {
+    if p.at(L_PAREN) {
+        return true;
+    }
+    let mut depth = 0usize;
+    for n in 0..512 {
+        match p.nth(n) {
+            EOF | NEWLINE => return false,
+            L_PAREN | L_BRACK => depth += 1,
+            R_PAREN | R_BRACK => depth = depth.saturating_sub(1),
+            L_CURLY if depth == 0 => return false,
+            SEMICOLON if depth == 0 => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A C-style `for` header (`for (int i = 0; i < n; i++)`): one error that
+/// shows the Festina form built from the user's own parts (§10.6), the
+/// header wrapped in an `ERROR` node.
+fn c_style_for(p: &mut Parser<'_>) {
+    let at = p.current_range();
+    let from = p.progress_mark();
+    let m = p.start();
+    let mut depth = 0;
+    loop {
+        match p.current() {
+            EOF | NEWLINE => break,
+            L_CURLY if depth == 0 => break,
+            _ => depth = super::bump_counting(p, depth),
+        }
+    }
+    m.complete(p, ERROR);
+    let header = festina_for_header(p.text_since(from));
+    p.error_at(
+        at,
+        format!(
+            "a for header has no parentheses and separates its three parts with commas (§10.6): write `for {header} {{`"
+        ),
+    );
+}
+
+/// The parts of a C-style `for` header (`(init; cond; update)`) joined the
+/// Festina way: `init, cond, update`.
+fn festina_for_header(c: &str) -> String {
+    let c = c.trim();
+    let c = match c.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
+        Some(inner) => inner,
+        None => c,
+    };
+    // Split on `;` outside brackets and quotes.
+    let mut parts = Vec::new();
+    let (mut depth, mut quote, mut start) = (0i32, None, 0);
+    for (i, ch) in c.char_indices() {
+        match (quote, ch) {
+            (Some(q), _) if ch == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"' | '`') => quote = Some(ch),
+            (None, '(' | '[' | '{') => depth += 1,
+            (None, ')' | ']' | '}') => depth -= 1,
+            (None, ';') if depth == 0 => {
+                parts.push(c[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(c[start..].trim());
+    parts.retain(|x| !x.is_empty());
+    parts.join(", ")
 }
 
 /// `match subject { 'Tag' { } default { } }` (§10.9).

@@ -1,0 +1,2 @@
+// latin-1, not UTF-8
+int x = 1 // µs

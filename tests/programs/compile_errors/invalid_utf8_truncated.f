@@ -1,0 +1,2 @@
+// The file ends inside a multi-byte character.
+log('â‚

@@ -1,0 +1,32 @@
+//! Optimisation switches: environment variables that turn an optimisation
+//! off, so that the optimised and the plain paths can be compared.
+//!
+//! Convention for the whole project: each optimisation has its own
+//! variable `FESTINA_NO_<NAME>`, and the umbrella [`NO_OPT`] implies every
+//! one of them. A variable counts as set when it is present, not empty and
+//! not `0`. The golden runner runs the whole corpus a second time with
+//! `FESTINA_NO_OPT=1` and requires identical output.
+//!
+//! | variable | turns off |
+//! |---|---|
+//! | [`NO_FUSION`] | the code generator's fused and shortened forms (compare-and-branch, immediates, pinned literals, globals in registers, `NewArrFrom`, in-place appends and templates) and the loader's instruction pairing (`AddIntImmCmpJump`, `MulAddInt`) |
+//! | [`NO_OPT`] | all of the above and every other switch |
+//!
+//! The values are read when a program is compiled or loaded, never in the
+//! dispatch loop.
+
+/// The umbrella switch: implies every `FESTINA_NO_*` switch.
+pub const NO_OPT: &str = "FESTINA_NO_OPT";
+
+/// Code generator fusions and the loader's instruction pairing.
+pub const NO_FUSION: &str = "FESTINA_NO_FUSION";
+
+/// True when the optimisation guarded by the variable `var` (one of this
+/// module's constants) is turned off, by `var` itself or by [`NO_OPT`].
+pub fn disabled(var: &str) -> bool {
+    is_set(var) || is_set(NO_OPT)
+}
+
+fn is_set(var: &str) -> bool {
+    std::env::var_os(var).is_some_and(|v| !v.is_empty() && v != "0")
+}
