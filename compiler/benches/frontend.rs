@@ -5,7 +5,7 @@
 //! `cargo bench -p festina-compiler --bench frontend`
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use festina_compiler::{codegen, driver, lexer, parser};
+use festina_compiler::{codegen, driver, lexer, parsing};
 
 #[path = "support/program.rs"]
 mod support;
@@ -21,7 +21,7 @@ fn frontend(c: &mut Criterion) {
     g.bench_function("lex+parse", |b| {
         b.iter(|| {
             let (tokens, _) = lexer::tokenize(&src);
-            parser::parse_tokens(&src, &tokens)
+            parsing::parse_tokens(&src, &tokens)
         })
     });
     g.bench_function("lex+parse+check", |b| {

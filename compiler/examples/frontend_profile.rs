@@ -3,7 +3,7 @@
 //! `cargo run --profile fast-prof -p festina-compiler --example frontend_profile -- check 10`
 //! (stages: `lex`, `parse`, `check`, `compile`).
 
-use festina_compiler::{driver, lexer, parser};
+use festina_compiler::{driver, lexer, parsing};
 
 #[path = "../benches/support/program.rs"]
 mod support;
@@ -19,7 +19,7 @@ fn main() {
             "lex" => drop(lexer::tokenize(&src)),
             "parse" => {
                 let (tokens, _) = lexer::tokenize(&src);
-                drop(parser::parse_tokens(&src, &tokens));
+                drop(parsing::parse_tokens(&src, &tokens));
             }
             "check" => drop(driver::check_source("bench.f", &src).expect("the program checks")),
             _ => drop(driver::compile_source("bench.f", &src).expect("the program compiles")),

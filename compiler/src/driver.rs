@@ -11,7 +11,7 @@
 use crate::ast;
 use crate::check::{self, Unit};
 use crate::hir;
-use crate::syntax;
+use crate::parsing;
 use festina_vm::program::Program;
 use hashbrown::HashMap;
 use rowan::TextRange;
@@ -306,7 +306,7 @@ impl Loader {
         if self.by_path.contains_key(&canon) {
             return;
         }
-        let (errors, root) = syntax::parse_ast_only(&text);
+        let (errors, root) = parsing::parse_ast_only(&text);
         let idx = self.sources.len() as u32;
         self.sources.push(Source {
             display: display.clone(),

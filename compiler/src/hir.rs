@@ -510,3 +510,150 @@ pub enum ExprKind {
         enum_id: EnumId,
     },
 }
+
+impl Expr {
+    /// Call `f` on each direct subexpression of `self`, in evaluation
+    /// order: the one walker over the expression tree (codegen's
+    /// analyses and the checker's both use it). Exhaustive: a new
+    /// expression form must say what its children are.
+    pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        use ExprKind as K;
+        match &self.kind {
+            K::Int(_)
+            | K::Float(_)
+            | K::Bool(_)
+            | K::Null
+            | K::Text(_)
+            | K::Ascii(_)
+            | K::Local(_)
+            | K::Global { .. }
+            | K::FuncRef(_) => {}
+            // The stepped variable is a place, not a child expression
+            // (callers that care look at the place); a field, element or
+            // entry place contributes the expressions it evaluates.
+            K::PostIncrement { place, .. } => place.for_each_expr(f),
+            K::Binary(_, ab) => {
+                f(&ab[0]);
+                f(&ab[1]);
+            }
+            K::And(a, b)
+            | K::Or(a, b)
+            | K::Index { arr: a, index: b }
+            | K::MapGet { map: a, key: b }
+            | K::TextIndex(a, b)
+            | K::AsciiIndex(a, b)
+            | K::AsciiCodeAt(a, b)
+            | K::ArrPush(a, b) => {
+                f(a);
+                f(b);
+            }
+            K::Unary(_, a)
+            | K::IntToFloat(a)
+            | K::IsNull { expr: a, .. }
+            | K::Field { obj: a, .. }
+            | K::WeakField { obj: a, .. }
+            | K::EnumField { obj: a, .. }
+            | K::TextLen(a)
+            | K::AsciiLen(a)
+            | K::ArrLen(a)
+            | K::ArrPop(a)
+            | K::ToText { expr: a, .. }
+            | K::EnumWrap { expr: a, .. }
+            | K::EnumUnwrap(a)
+            | K::EnumTag { expr: a, .. }
+            | K::TypeofEnum { expr: a, .. } => f(a),
+            K::Cond(c, a, b) => {
+                f(c);
+                f(a);
+                f(b);
+            }
+            K::Call { args, .. }
+            | K::CallNative { args, .. }
+            | K::NewArr(args)
+            | K::Template(args) => args.iter().for_each(f),
+            K::CallValue { callee, args } => {
+                f(callee);
+                args.iter().for_each(f);
+            }
+            K::NewMap(pairs) => pairs.iter().for_each(|(k, v)| {
+                f(k);
+                f(v);
+            }),
+            K::NewStruct { fields, .. } => fields.iter().for_each(|(_, v)| f(v)),
+        }
+    }
+
+    /// Whether `pred` holds for `self` or any expression inside it
+    /// (preorder; stops at the first hit).
+    pub fn contains(&self, pred: &mut dyn FnMut(&Expr) -> bool) -> bool {
+        if pred(self) {
+            return true;
+        }
+        let mut found = false;
+        self.for_each_child(&mut |c| found = found || c.contains(pred));
+        found
+    }
+}
+
+impl Place {
+    /// Call `f` on each expression the place evaluates (the object, array,
+    /// index, map or key), in evaluation order; variables have none.
+    pub fn for_each_expr<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        match self {
+            Place::Local(_) | Place::Global(_) => {}
+            Place::Field { obj, .. } | Place::WeakField { obj, .. } => f(obj),
+            Place::Index { arr, index } => {
+                f(arr);
+                f(index);
+            }
+            Place::MapEntry { map, key } => {
+                f(map);
+                f(key);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn e(kind: ExprKind) -> Expr {
+        Expr {
+            kind,
+            ty: Type::Int,
+            line: 1,
+        }
+    }
+
+    #[test]
+    fn the_walker_visits_children_in_evaluation_order() {
+        let local = |l| e(ExprKind::Local(l));
+        // f(1, 2)(m[{3: 4}], 5) with locals standing for the leaves.
+        let map = e(ExprKind::NewMap(vec![(local(3), local(4))]));
+        let call = e(ExprKind::CallValue {
+            callee: Box::new(e(ExprKind::Call {
+                func: 0,
+                args: vec![local(1), local(2)],
+            })),
+            args: vec![map, local(5)],
+        });
+        let mut seen = Vec::new();
+        call.for_each_child(&mut |c| seen.push(c.kind.clone()));
+        assert!(matches!(seen[0], ExprKind::Call { .. }));
+        assert!(matches!(seen[1], ExprKind::NewMap(_)));
+        assert!(matches!(seen[2], ExprKind::Local(5)));
+        assert_eq!(seen.len(), 3);
+        for l in 1..=5 {
+            assert!(call.contains(&mut |x| matches!(x.kind, ExprKind::Local(y) if y == l)));
+        }
+        assert!(!call.contains(&mut |x| matches!(x.kind, ExprKind::Local(6))));
+        let place = Place::MapEntry {
+            map: Box::new(local(7)),
+            key: Box::new(local(8)),
+        };
+        let mut keys = Vec::new();
+        place.for_each_expr(&mut |x| keys.push(x.kind.clone()));
+        assert!(matches!(keys[..], [ExprKind::Local(7), ExprKind::Local(8)]));
+    }
+}

@@ -1,9 +1,10 @@
 //! The Festina compiler: source text to register bytecode.
 //!
 //! Pipeline (each stage is one module):
-//! `lexer` (logos tokens) → `parser` (events into a rowan green tree, or,
-//! for the driver, only the flat index the typed views walk) →
-//! `syntax`/`ast` (lossless tree and typed views) → `check` (names, types,
+//! `lexer` (logos tokens) → `parser` (grammar; emits events only) →
+//! `parsing` (the entry point: builds the rowan green tree from the
+//! events, or, for the driver, only the flat index the typed views walk)
+//! → `syntax`/`ast` (the tree's types and typed views) → `check` (names, types,
 //! every §14.1 compile error; produces the typed `hir`) → `codegen`
 //! (HIR to `festina_vm::program::Program`).
 
@@ -15,4 +16,5 @@ pub mod hir;
 pub mod lexer;
 pub mod limits;
 pub mod parser;
+pub mod parsing;
 pub mod syntax;

@@ -1,7 +1,8 @@
 //! Typed AST accessors over parsed snippets.
 
 use festina_compiler::ast::*;
-use festina_compiler::syntax::{parse, SyntaxKind};
+use festina_compiler::parsing::parse;
+use festina_compiler::syntax::SyntaxKind;
 
 fn stmts(text: &str) -> Vec<Stmt> {
     let parse = parse(text);

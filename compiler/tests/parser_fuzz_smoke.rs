@@ -11,7 +11,8 @@ use std::panic;
 use std::path::{Path, PathBuf};
 
 use festina_compiler::ast::{self, Expr, Stmt, TemplatePart, TypeRef};
-use festina_compiler::syntax::{parse, SyntaxNode};
+use festina_compiler::parsing::parse;
+use festina_compiler::syntax::SyntaxNode;
 
 /// Total mutations per run, spread over the corpus files...
 const MUTATION_BUDGET: usize = 40_000;

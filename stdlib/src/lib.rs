@@ -17,7 +17,7 @@
 //! | net | `net` | `net` (no natives yet) |
 //! | canvas | `canvas` | `canvas` (no natives yet) |
 //! | window | `window` | `window` (no natives yet) |
-//! | audio | `audio` | `audio` (no natives yet) |
+//! | audio | `audio` | [`audio`] (links ALSA through rodio) |
 //!
 //! A facility's natives are reached only through its [`FacilityNatives`]
 //! constant ([`CORE`], `DATABASE`, `NET`, `CANVAS`, `WINDOW`, `AUDIO`).

@@ -7,7 +7,9 @@
 //! - [`value`]: the 16-byte run-time [`value::Value`].
 //! - [`heap`]: reference counting with cycle collection for structs,
 //!   arrays and maps.
-//! - [`interp`]: the [`interp::Interpreter`] and its dispatch loop.
+//! - [`interp`]: the [`interp::Interpreter`]: loading, the dispatch loop,
+//!   calls, unwinding, failure diagnostics and the natives' API, one part
+//!   per file.
 //! - [`native`]: the native-intrinsic registry types ([`native::NativeEntry`],
 //!   [`native::Trap`]).
 //! - [`render`]: text form of values (§8.21), including C `%g` floats.
@@ -15,8 +17,9 @@
 //! - [`liveness`]: the register-liveness check (no register is read after
 //!   a `Release` of it), run by the verifier in debug builds.
 //! - [`switches`]: the `FESTINA_NO_*` variables that turn optimisations
-//!   off.
-//! - [`windows`]: load-time inference of functions whose registers only
+//!   off (`FESTINA_NO_FUSION`, `FESTINA_NO_FAST_TIER`, the umbrella
+//!   `FESTINA_NO_OPT`).
+//! - [`register_windows`]: load-time inference of functions whose registers only
 //!   ever hold scalars (their returns release nothing).
 //! - [`disasm`]: the readable listing (`--emit-bytecode`).
 //! - [`serialize`]: the versioned binary form of a program (bundles).
@@ -54,40 +57,11 @@
 //! are not walked (§13.3), which only makes the collector more
 //! conservative: a cycle still reachable from outside is never touched.
 //!
-//! # Frames and calls
-//! One `Vec<Value>` register stack; a frame is a window `[base, base +
-//! nregs)`. `Call { base: b }` starts the callee's window at the caller's
-//! `base + b` where the arguments already sit (Lua-style) and pushes a
-//! small saved-frame record; nothing else is initialised (the code
-//! generator writes every register before reading it). Return releases
-//! every managed value of the callee's window (its locals and temporaries)
-//! and writes the result to the caller's `R[dst]`.
-//! The dispatch loop never recurses in Rust and runs in two tiers, a
-//! call-free fast path for the common cases and a full step for the rest
-//! (see [`interp`]); depth is capped at
-//! [`interp::MAX_FRAMES`] (`stack overflow in function 'f' at file:line`).
-//! Programs are verified once at load, so register, constant and jump
-//! operands are trusted in the loop; the interpreter keeps its own copy of
-//! each function's code with a `ReturnVoid` appended so fetching needs no
-//! bounds check.
-//!
-//! A native that calls back into Festina (a `sort` comparator, a `forEach`
-//! callback, a timer) uses `Interpreter::call_function`: the callee's
-//! window starts above the calling frame's window and a nested run of the
-//! same dispatch loop, with its own frame and handler stacks, runs until
-//! that function returns. A throw it does not catch unwinds its frames and
-//! comes back to the native as `Trap::Throw`, which the native returns so
-//! the caller's `try` receives it (§13.7). Nesting is capped at
-//! `interp::MAX_NATIVE_DEPTH`.
-//!
-//! # Exceptions and failures
-//! `TryEnter` pushes a handler (frame depth, base, catch register, target).
-//! A throw pops the newest handler, unwinds the frames above it nulling
-//! their windows (releasing their values, §13.7), stores the text and
-//! jumps; with no handler it becomes a runtime failure. Runtime failures
-//! print `fail: <message>` on stderr (after flushing stdout) and exit 1;
-//! messages name the source position as `file:line` from the function's
-//! line table.
+//! # Frames, calls, dispatch and exceptions
+//! Described once, in the module documentation of [`interp`]: register
+//! windows on one register stack, the one frame-push path and depth
+//! check, natives calling back into Festina, the two dispatch tiers, and
+//! unwinding to `try` handlers.
 #![warn(missing_docs)]
 
 pub mod disasm;
@@ -98,6 +72,7 @@ pub mod liveness;
 pub mod native;
 pub mod opcode;
 pub mod program;
+pub mod register_windows;
 pub mod render;
 pub mod row;
 pub mod serialize;
@@ -105,4 +80,3 @@ pub mod switches;
 pub mod types;
 pub mod value;
 pub mod verify;
-pub mod windows;

@@ -64,106 +64,83 @@ fn effects(p: &Program, nregs: usize, ins: &Instr) -> Effects {
     let r = |a: Reg| Some(a);
     let mut e = Effects::default();
     match *ins {
-        Move { dst, src } => {
-            e.reads[0] = r(src);
-            e.write = r(dst);
-        }
-        LoadInt { dst, .. }
-        | LoadConst { dst, .. }
-        | LoadNull { dst }
-        | LoadBool { dst, .. }
-        | LoadFunc { dst, .. }
-        | GetGlobal { dst, .. }
-        | GetGlobalViv { dst, .. }
-        | NewStruct { dst, .. }
-        | NewArr { dst, .. }
-        | NewMap { dst } => e.write = r(dst),
+        Move { src, .. } => e.reads[0] = r(src),
+        LoadInt { .. }
+        | LoadConst { .. }
+        | LoadNull { .. }
+        | LoadBool { .. }
+        | LoadFunc { .. }
+        | GetGlobal { .. }
+        | GetGlobalViv { .. }
+        | NewStruct { .. }
+        | NewArr { .. }
+        | NewMap { .. } => {}
         SetGlobal { src, .. } | Throw { src } | Fail { src } | Return { src } => {
             e.reads[0] = r(src)
         }
-        AddInt { dst, a, b }
-        | SubInt { dst, a, b }
-        | MulInt { dst, a, b }
-        | MulAddInt { dst, a, b }
-        | ModInt { dst, a, b }
-        | AddFloat { dst, a, b }
-        | SubFloat { dst, a, b }
-        | MulFloat { dst, a, b }
-        | DivFloat { dst, a, b }
-        | ModFloat { dst, a, b }
-        | EqInt { dst, a, b }
-        | NeInt { dst, a, b }
-        | LtInt { dst, a, b }
-        | LeInt { dst, a, b }
-        | EqFloat { dst, a, b }
-        | NeFloat { dst, a, b }
-        | LtFloat { dst, a, b }
-        | LeFloat { dst, a, b }
-        | EqBool { dst, a, b }
-        | NeBool { dst, a, b }
-        | EqText { dst, a, b }
-        | NeText { dst, a, b }
-        | Concat { dst, a, b }
-        | ConcatAscii { dst, a, b }
-        | AndInt { dst, a, b }
-        | OrInt { dst, a, b }
-        | XorInt { dst, a, b }
-        | ShlInt { dst, a, b }
-        | ShrInt { dst, a, b }
-        | EqRef { dst, a, b }
-        | NeRef { dst, a, b }
-        | TextIndex { dst, s: a, i: b }
-        | AsciiIndex { dst, s: a, i: b }
-        | AsciiCodeAt { dst, s: a, i: b }
-        | ArrGet {
-            dst,
-            arr: a,
-            idx: b,
-        }
-        | MapGet {
-            dst,
-            map: a,
-            key: b,
-        } => {
-            e.reads = [r(a), r(b), None];
-            e.write = r(dst);
-        }
-        AddIntImm { dst, a, .. }
-        | AddIntImmCmpJump { dst, a, .. }
-        | NegInt { dst, a }
-        | NotInt { dst, a }
-        | IntToFloat { dst, a }
-        | NegFloat { dst, a }
-        | IsNull { dst, src: a }
-        | NotNull { dst, src: a }
-        | Not { dst, src: a }
-        | ToText { dst, src: a, .. }
-        | TextLen { dst, s: a }
-        | AsciiLen { dst, s: a }
-        | GetField { dst, obj: a, .. }
-        | GetFieldViv { dst, obj: a, .. }
-        | GetFieldWeak { dst, obj: a, .. }
-        | EnumWrap { dst, src: a, .. }
-        | EnumUnwrap { dst, src: a }
-        | EnumTag { dst, src: a, .. }
-        | EnumTypeof { dst, src: a, .. }
-        | EnumField { dst, obj: a, .. }
-        | EnumTagWide { dst, src: a }
-        | EnumTypeofWide { dst, src: a }
-        | EnumFieldWide { dst, obj: a }
-        | ArrPop { dst, arr: a }
-        | ArrLen { dst, arr: a } => {
-            e.reads[0] = r(a);
-            e.write = r(dst);
-        }
-        AppendText { dst, src } => {
-            e.reads = [r(dst), r(src), None];
-            e.write = r(dst);
-        }
-        Clear { reg } => {
-            e.reads[0] = r(reg);
-            e.write = r(reg);
-        }
+        AddInt { a, b, .. }
+        | SubInt { a, b, .. }
+        | MulInt { a, b, .. }
+        | MulAddInt { a, b, .. }
+        | ModInt { a, b, .. }
+        | AddFloat { a, b, .. }
+        | SubFloat { a, b, .. }
+        | MulFloat { a, b, .. }
+        | DivFloat { a, b, .. }
+        | ModFloat { a, b, .. }
+        | EqInt { a, b, .. }
+        | NeInt { a, b, .. }
+        | LtInt { a, b, .. }
+        | LeInt { a, b, .. }
+        | EqFloat { a, b, .. }
+        | NeFloat { a, b, .. }
+        | LtFloat { a, b, .. }
+        | LeFloat { a, b, .. }
+        | EqBool { a, b, .. }
+        | NeBool { a, b, .. }
+        | EqText { a, b, .. }
+        | NeText { a, b, .. }
+        | Concat { a, b, .. }
+        | ConcatAscii { a, b, .. }
+        | AndInt { a, b, .. }
+        | OrInt { a, b, .. }
+        | XorInt { a, b, .. }
+        | ShlInt { a, b, .. }
+        | ShrInt { a, b, .. }
+        | EqRef { a, b, .. }
+        | NeRef { a, b, .. }
+        | TextIndex { s: a, i: b, .. }
+        | AsciiIndex { s: a, i: b, .. }
+        | AsciiCodeAt { s: a, i: b, .. }
+        | ArrGet { arr: a, idx: b, .. }
+        | MapGet { map: a, key: b, .. } => e.reads = [r(a), r(b), None],
+        AddIntImm { a, .. }
+        | AddIntImmCmpJump { a, .. }
+        | NegInt { a, .. }
+        | NotInt { a, .. }
+        | IntToFloat { a, .. }
+        | NegFloat { a, .. }
+        | IsNull { src: a, .. }
+        | NotNull { src: a, .. }
+        | Not { src: a, .. }
+        | ToText { src: a, .. }
+        | TextLen { s: a, .. }
+        | AsciiLen { s: a, .. }
+        | GetField { obj: a, .. }
+        | GetFieldViv { obj: a, .. }
+        | GetFieldWeak { obj: a, .. }
+        | EnumWrap { src: a, .. }
+        | EnumUnwrap { src: a, .. }
+        | EnumTag { src: a, .. }
+        | EnumTypeof { src: a, .. }
+        | EnumField { obj: a, .. }
+        | EnumTagWide { src: a, .. }
+        | EnumTypeofWide { src: a, .. }
+        | EnumFieldWide { obj: a, .. }
+        | ArrPop { arr: a, .. }
+        | ArrLen { arr: a, .. } => e.reads[0] = r(a),
+        AppendText { dst, src } => e.reads = [r(dst), r(src), None],
+        Clear { reg } => e.reads[0] = r(reg),
         Release { reg } => e.kills = reg as usize..reg as usize + 1,
         Jump { .. } | ReturnVoid {} | TryExit {} | ExtraArg { .. } => {}
         TryEnter { .. } => {}
@@ -189,32 +166,33 @@ fn effects(p: &Program, nregs: usize, ins: &Instr) -> Effects {
         ArrSet { arr, idx, src } => e.reads = [r(arr), r(idx), r(src)],
         MapSet { map, key, src } => e.reads = [r(map), r(key), r(src)],
         MapDelete { map, key } => e.reads = [r(map), r(key), None],
-        NewArrFrom { dst, base, n } => {
+        NewArrFrom { base, n, .. } => {
             e.read_block = base as usize..base as usize + n as usize;
-            e.write = r(dst);
         }
-        CallNative {
-            dst, base, argc, ..
-        } => {
+        CallNative { base, argc, .. } => {
             e.read_block = base as usize..base as usize + argc as usize;
-            e.write = r(dst);
         }
-        Call { dst, base, func } => {
+        Call { base, func, .. } => {
             let callee = p.functions.get(func as usize);
             let nparams = callee.map_or(0, |c| c.nparams as usize);
             let window = callee.map_or(nregs, |c| c.nregs as usize);
             e.read_block = base as usize..base as usize + nparams;
             e.kills = base as usize..(base as usize + window).min(nregs);
-            e.write = r(dst);
         }
-        CallValue { dst, callee, base } => {
+        CallValue { callee, base, .. } => {
             // The arity is only known at run time: the arguments are not
             // checked, and the callee may use every register from `base`.
             e.reads[0] = r(callee);
             e.kills = base as usize..nregs;
-            e.write = r(dst);
         }
     }
+    // The write is the instruction set's own declaration, except for
+    // `Release`, which kills its register instead, and `TryEnter`, whose
+    // catch register is written on the edge to its handler.
+    e.write = match *ins {
+        Release { .. } | TryEnter { .. } => None,
+        _ => ins.writes().reg(),
+    };
     e
 }
 

@@ -424,6 +424,185 @@ instructions! {
     Release { reg: Reg },
 }
 
+/// What an instruction writes into the registers of the current frame:
+/// declared once, here, for the load-time analyses that need it
+/// ([`crate::register_windows`]) and the failure diagnostics that follow a
+/// register back to its writer (`interp/fault.rs`).
+///
+/// Only the frame's own registers count: `Return` writes the caller's
+/// register, and a call's callee window at and above its `base` belongs
+/// to the callee (the call clobbers it, see the module documentation of
+/// [`crate::interp`]) and is not listed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Write {
+    /// No register.
+    Nothing,
+    /// `R[dst]` receives a scalar: an int, float, bool, function value or
+    /// null, which owns nothing.
+    Scalar(Reg),
+    /// `R[dst]` receives a copy of `R[src]` (`Move`).
+    Copy {
+        /// The register written.
+        dst: Reg,
+        /// The register copied.
+        src: Reg,
+    },
+    /// `R[dst]` receives constant `K[k]`: a scalar for an int or float
+    /// constant, a managed value for a text or ascii one.
+    Const {
+        /// The register written.
+        dst: Reg,
+        /// The constant's index.
+        k: u32,
+    },
+    /// `R[dst]` receives the result of a direct call of function
+    /// `F[func]` (`Call`).
+    CallResult {
+        /// The register written.
+        dst: Reg,
+        /// The callee.
+        func: u16,
+    },
+    /// `R[dst]` receives a value of any kind, possibly managed (a text,
+    /// struct, array, map, enum box or handle).
+    Value(Reg),
+}
+
+impl Write {
+    /// The register written, if any.
+    pub fn reg(self) -> Option<Reg> {
+        match self {
+            Write::Nothing => None,
+            Write::Scalar(r) | Write::Value(r) => Some(r),
+            Write::Copy { dst, .. } | Write::Const { dst, .. } | Write::CallResult { dst, .. } => {
+                Some(dst)
+            }
+        }
+    }
+}
+
+impl Instr {
+    /// What this instruction writes into the current frame's registers
+    /// (see [`Write`]). Every opcode is named: a new instruction must
+    /// declare what it writes.
+    pub fn writes(&self) -> Write {
+        use Instr::*;
+        match *self {
+            Move { dst, src } => Write::Copy { dst, src },
+            LoadConst { dst, k } => Write::Const { dst, k },
+            Call { dst, func, .. } => Write::CallResult { dst, func },
+            LoadInt { dst, .. }
+            | LoadNull { dst }
+            | LoadBool { dst, .. }
+            | LoadFunc { dst, .. }
+            | AddInt { dst, .. }
+            | AddIntImm { dst, .. }
+            | SubInt { dst, .. }
+            | MulInt { dst, .. }
+            | MulAddInt { dst, .. }
+            | ModInt { dst, .. }
+            | NegInt { dst, .. }
+            | AndInt { dst, .. }
+            | OrInt { dst, .. }
+            | XorInt { dst, .. }
+            | ShlInt { dst, .. }
+            | ShrInt { dst, .. }
+            | NotInt { dst, .. }
+            | EqRef { dst, .. }
+            | NeRef { dst, .. }
+            | IntToFloat { dst, .. }
+            | AddFloat { dst, .. }
+            | SubFloat { dst, .. }
+            | MulFloat { dst, .. }
+            | DivFloat { dst, .. }
+            | ModFloat { dst, .. }
+            | NegFloat { dst, .. }
+            | EqInt { dst, .. }
+            | NeInt { dst, .. }
+            | LtInt { dst, .. }
+            | LeInt { dst, .. }
+            | EqFloat { dst, .. }
+            | NeFloat { dst, .. }
+            | LtFloat { dst, .. }
+            | LeFloat { dst, .. }
+            | EqBool { dst, .. }
+            | NeBool { dst, .. }
+            | EqText { dst, .. }
+            | NeText { dst, .. }
+            | IsNull { dst, .. }
+            | NotNull { dst, .. }
+            | Not { dst, .. }
+            | AddIntImmCmpJump { dst, .. }
+            | TextLen { dst, .. }
+            | AsciiCodeAt { dst, .. }
+            | AsciiLen { dst, .. }
+            | EnumTag { dst, .. }
+            | EnumTagWide { dst, .. }
+            | ArrLen { dst, .. } => Write::Scalar(dst),
+            // `clear` and `Release` leave null behind.
+            Clear { reg } | Release { reg } => Write::Scalar(reg),
+            GetGlobal { dst, .. }
+            | GetGlobalViv { dst, .. }
+            | CallValue { dst, .. }
+            | CallNative { dst, .. }
+            | Concat { dst, .. }
+            | AppendText { dst, .. }
+            | ConcatAscii { dst, .. }
+            | ToText { dst, .. }
+            | TextIndex { dst, .. }
+            | AsciiIndex { dst, .. }
+            | NewStruct { dst, .. }
+            | GetField { dst, .. }
+            | GetFieldViv { dst, .. }
+            | GetFieldWeak { dst, .. }
+            | EnumWrap { dst, .. }
+            | EnumUnwrap { dst, .. }
+            | EnumTypeof { dst, .. }
+            | EnumTypeofWide { dst, .. }
+            | EnumField { dst, .. }
+            | EnumFieldWide { dst, .. }
+            | NewArr { dst, .. }
+            | NewArrFrom { dst, .. }
+            | ArrPop { dst, .. }
+            | ArrGet { dst, .. }
+            | NewMap { dst }
+            | MapGet { dst, .. } => Write::Value(dst),
+            // The thrown text, when a throw lands in this handler.
+            TryEnter { reg, .. } => Write::Value(reg),
+            SetGlobal { .. }
+            | Jump { .. }
+            | JumpIfTrue { .. }
+            | JumpIfFalse { .. }
+            | JumpLtInt { .. }
+            | JumpLeInt { .. }
+            | JumpEqInt { .. }
+            | JumpNeInt { .. }
+            | JumpLtIntImm { .. }
+            | JumpLeIntImm { .. }
+            | JumpGtIntImm { .. }
+            | JumpGeIntImm { .. }
+            | JumpEqIntImm { .. }
+            | JumpNeIntImm { .. }
+            | JumpLtFloat { .. }
+            | JumpLeFloat { .. }
+            | JumpNotLtFloat { .. }
+            | JumpNotLeFloat { .. }
+            | Return { .. }
+            | ReturnVoid {}
+            | TryExit {}
+            | Throw { .. }
+            | Fail { .. }
+            | SetField { .. }
+            | SetFieldWeak { .. }
+            | ArrPush { .. }
+            | ArrSet { .. }
+            | MapSet { .. }
+            | MapDelete { .. }
+            | ExtraArg { .. } => Write::Nothing,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -431,6 +610,26 @@ mod tests {
     #[test]
     fn instructions_fit_in_eight_bytes() {
         assert!(std::mem::size_of::<Instr>() <= 8);
+    }
+
+    /// Every instruction with a `dst` operand declares that it writes it;
+    /// the others write nothing, except `Clear`, `Release` and `TryEnter`,
+    /// which write the register they name.
+    #[test]
+    fn writes_agrees_with_the_operands() {
+        for op in 0..MNEMONICS.len() {
+            // An instruction of each opcode with distinct operand values.
+            let mut bytes = vec![op as u8];
+            bytes.extend((1..=16u8).map(|b| b * 3));
+            let (ins, _) = Instr::decode(&bytes).expect("decodes");
+            let ops = ins.operands();
+            let named = |n: &str| ops.iter().find(|(x, _)| *x == n).map(|(_, v)| *v as Reg);
+            let want = match ins.mnemonic() {
+                "Clear" | "Release" | "TryEnter" => named("reg"),
+                _ => named("dst"),
+            };
+            assert_eq!(ins.writes().reg(), want, "{ins:?}");
+        }
     }
 
     #[test]

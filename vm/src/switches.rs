@@ -10,6 +10,7 @@
 //! | variable | turns off |
 //! |---|---|
 //! | [`NO_FUSION`] | the code generator's fused and shortened forms (compare-and-branch, immediates, pinned literals, globals in registers, `NewArrFrom`, in-place appends and templates) and the loader's instruction pairing (`AddIntImmCmpJump`, `MulAddInt`) |
+//! | [`NO_FAST_TIER`] | the interpreter's fast tier (`run_fast`): every instruction runs in the full step (see [`crate::interp`], "Dispatch") |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
 //! The values are read when a program is compiled or loaded, never in the
@@ -20,6 +21,9 @@ pub const NO_OPT: &str = "FESTINA_NO_OPT";
 
 /// Code generator fusions and the loader's instruction pairing.
 pub const NO_FUSION: &str = "FESTINA_NO_FUSION";
+
+/// The interpreter's fast tier.
+pub const NO_FAST_TIER: &str = "FESTINA_NO_FAST_TIER";
 
 /// True when the optimisation guarded by the variable `var` (one of this
 /// module's constants) is turned off, by `var` itself or by [`NO_OPT`].

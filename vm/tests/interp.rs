@@ -96,11 +96,22 @@ const LIVE: u16 = 1;
 const CLOSE: u16 = 2;
 const NTHROW: u16 = 3;
 
-/// Run, returning (exit status, stdout, stderr, live objects after).
+/// Run with the fast tier and again without it (every instruction in the
+/// full step), require the same results, and return (exit status, stdout,
+/// stderr). Everything must be released at exit.
 fn run(p: Program) -> (i32, String, String) {
+    let p = Arc::new(p);
+    let fast = run_tier(Arc::clone(&p), true);
+    let full = run_tier(p, false);
+    assert_eq!(fast, full, "the fast tier and the full step disagree");
+    fast
+}
+
+fn run_tier(p: Arc<Program>, fast_tier: bool) -> (i32, String, String) {
     let out = Sink::default();
     let err = Sink::default();
-    let mut it = Interpreter::new(Arc::new(p), NATIVES).expect("loads");
+    let mut it = Interpreter::new(p, NATIVES).expect("loads");
+    it.set_fast_tier(fast_tier);
     it.set_output(Box::new(out.clone()), Box::new(err.clone()), false);
     let code = it.run(vec!["prog".into()]);
     assert_eq!(it.live_objects(), 0, "everything released at exit");

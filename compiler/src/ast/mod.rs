@@ -716,12 +716,12 @@ mod tests {
             }
         }
         for text in &inputs {
-            let (parse, root) = crate::syntax::parse_to_ast(text);
+            let (parse, root) = crate::parsing::parse_to_ast(text);
             let walked = Tree::build(&parse.green, 0.into(), None);
             assert_eq!(root.0.tree.elems, walked.elems, "{text:?}");
             assert_eq!(root.0.tree.text, walked.text, "{text:?}");
             assert_eq!(root.0.text(), text.as_str());
-            let (errors, flat_root) = crate::syntax::parse_ast_only(text);
+            let (errors, flat_root) = crate::parsing::parse_ast_only(text);
             assert_eq!(errors, parse.errors, "{text:?}");
             assert_eq!(flat_root.0.tree.elems, walked.elems, "{text:?}");
             assert_eq!(flat_root.0.tree.text, walked.text, "{text:?}");

@@ -467,7 +467,7 @@ impl Checker<'_> {
         let entry_file = self.units.iter().find(|u| u.is_entry).map_or(0, |u| u.file);
         // §6.5: the database is opened and synchronised before any
         // top-level code (see `db`).
-        let open = self.db_open_stmt();
+        let open = self.db_open_stmts();
         let body = open
             .into_iter()
             .chain(tops.into_iter().map(|(id, _)| Stmt {

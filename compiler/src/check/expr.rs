@@ -1885,7 +1885,7 @@ fn append_parts(place: &Place, value: &Expr) -> Option<Vec<Expr>> {
 /// Whether `e` reads the variable `place` anywhere (conservatively: any
 /// call might, for globals).
 fn reads(e: &Expr, place: &Place) -> bool {
-    let hit = match (&e.kind, place) {
+    e.contains(&mut |x| match (&x.kind, place) {
         (ExprKind::Local(a), Place::Local(b)) => a == b,
         (ExprKind::Global { global: a, .. }, Place::Global(b)) => a == b,
         (
@@ -1893,44 +1893,5 @@ fn reads(e: &Expr, place: &Place) -> bool {
             Place::Global(_),
         ) => true,
         _ => false,
-    };
-    hit || children(e).iter().any(|c| reads(c, place))
-}
-
-/// Direct sub-expressions of `e`.
-fn children(e: &Expr) -> Vec<&Expr> {
-    match &e.kind {
-        ExprKind::Binary(_, ab) => ab.iter().collect(),
-        ExprKind::And(a, b) | ExprKind::Or(a, b) => vec![a, b],
-        ExprKind::Cond(a, b, c) => vec![a, b, c],
-        ExprKind::Unary(_, a)
-        | ExprKind::IntToFloat(a)
-        | ExprKind::TextLen(a)
-        | ExprKind::AsciiLen(a)
-        | ExprKind::ArrLen(a)
-        | ExprKind::ArrPop(a)
-        | ExprKind::EnumUnwrap(a) => vec![a],
-        ExprKind::TextIndex(a, b)
-        | ExprKind::AsciiIndex(a, b)
-        | ExprKind::AsciiCodeAt(a, b)
-        | ExprKind::ArrPush(a, b) => {
-            vec![a, b]
-        }
-        ExprKind::IsNull { expr, .. }
-        | ExprKind::ToText { expr, .. }
-        | ExprKind::EnumWrap { expr, .. }
-        | ExprKind::EnumTag { expr, .. }
-        | ExprKind::TypeofEnum { expr, .. } => vec![expr],
-        ExprKind::Field { obj, .. } | ExprKind::EnumField { obj, .. } => vec![obj],
-        ExprKind::Index { arr, index } => vec![arr, index],
-        ExprKind::MapGet { map, key } => vec![map, key],
-        ExprKind::Call { args, .. } | ExprKind::CallNative { args, .. } => args.iter().collect(),
-        ExprKind::CallValue { callee, args } => {
-            std::iter::once(&**callee).chain(args.iter()).collect()
-        }
-        ExprKind::NewArr(xs) | ExprKind::Template(xs) => xs.iter().collect(),
-        ExprKind::NewMap(kv) => kv.iter().flat_map(|(k, v)| [k, v]).collect(),
-        ExprKind::NewStruct { fields, .. } => fields.iter().map(|(_, v)| v).collect(),
-        _ => Vec::new(),
-    }
+    })
 }

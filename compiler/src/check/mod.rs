@@ -240,6 +240,9 @@ struct Checker<'a> {
     /// Whether the program calls `sqlite()` or sets `DatabaseURL`, so
     /// that the entry function opens the database (see `db`).
     uses_db: bool,
+    /// Whether a table column or a query field is an `aud`, so that the
+    /// entry function lets the database decode them (see `db`).
+    aud_columns: bool,
     /// The checked value of the entry file's `DatabaseURL` (§6.4).
     db_url: Option<hir::Expr>,
     /// Assertions are compiled (a `festina test` build; see `testing`).
@@ -282,6 +285,7 @@ impl<'a> Checker<'a> {
             depth: 0,
             depth_reported: false,
             uses_db: false,
+            aud_columns: false,
             db_url: None,
             tests: false,
             dropped_assertion: false,

@@ -12,7 +12,6 @@
 //! short; functions without loops pin nothing (their literals run once per
 //! call either way).
 
-use super::expr::for_each_child;
 use crate::hir::{BinOp, Expr, ExprKind, Stmt, StmtKind};
 
 /// Most constants pinned in one function.
@@ -116,5 +115,5 @@ fn operands(e: &Expr, out: &mut Vec<Pinned>) {
         | ExprKind::AsciiCodeAt(_, x) => add(x),
         _ => {}
     }
-    for_each_child(e, &mut |c| operands(c, out));
+    e.for_each_child(&mut |c| operands(c, out));
 }

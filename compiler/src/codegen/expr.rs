@@ -760,109 +760,18 @@ pub(super) fn is_builder(e: &Expr) -> bool {
 
 /// True if `e` reads local `l` anywhere.
 pub(super) fn reads_local(e: &Expr, l: u32) -> bool {
-    if let ExprKind::Local(x) = e.kind {
-        return x == l;
-    }
-    if let ExprKind::PostIncrement { place, .. } = &e.kind {
-        if matches!(**place, crate::hir::Place::Local(x) if x == l) {
-            return true;
-        }
-    }
-    let mut found = false;
-    for_each_child(e, &mut |c| found = found || reads_local(c, l));
-    found
+    e.contains(&mut |x| {
+        matches!(x.kind, ExprKind::Local(y) if y == l)
+            || matches!(&x.kind, ExprKind::PostIncrement { place, .. }
+                if matches!(**place, crate::hir::Place::Local(y) if y == l))
+    })
 }
 
 /// True if `e` reads global `g` anywhere.
 pub(super) fn reads_global(e: &Expr, g: u32) -> bool {
-    if let ExprKind::Global { global, .. } = e.kind {
-        return global == g;
-    }
-    if let ExprKind::PostIncrement { place, .. } = &e.kind {
-        if matches!(**place, crate::hir::Place::Global(x) if x == g) {
-            return true;
-        }
-    }
-    let mut found = false;
-    for_each_child(e, &mut |c| found = found || reads_global(c, g));
-    found
-}
-
-/// Call `f` on each direct subexpression of `e`.
-pub(super) fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    use ExprKind as K;
-    match &e.kind {
-        K::Int(_)
-        | K::Float(_)
-        | K::Bool(_)
-        | K::Null
-        | K::Text(_)
-        | K::Ascii(_)
-        | K::Local(_)
-        | K::Global { .. }
-        | K::FuncRef(_) => {}
-        // The variable a post-increment steps is a place, not a child
-        // expression (callers that care look at the place).
-        K::PostIncrement { place, .. } => match &**place {
-            crate::hir::Place::Local(_) | crate::hir::Place::Global(_) => {}
-            crate::hir::Place::Field { obj, .. } | crate::hir::Place::WeakField { obj, .. } => {
-                f(obj)
-            }
-            crate::hir::Place::Index { arr, index } => {
-                f(arr);
-                f(index);
-            }
-            crate::hir::Place::MapEntry { map, key } => {
-                f(map);
-                f(key);
-            }
-        },
-        K::Binary(_, ab) => {
-            f(&ab[0]);
-            f(&ab[1]);
-        }
-        K::And(a, b)
-        | K::Or(a, b)
-        | K::Index { arr: a, index: b }
-        | K::MapGet { map: a, key: b }
-        | K::TextIndex(a, b)
-        | K::AsciiIndex(a, b)
-        | K::AsciiCodeAt(a, b)
-        | K::ArrPush(a, b) => {
-            f(a);
-            f(b);
-        }
-        K::Unary(_, a)
-        | K::IntToFloat(a)
-        | K::IsNull { expr: a, .. }
-        | K::Field { obj: a, .. }
-        | K::WeakField { obj: a, .. }
-        | K::EnumField { obj: a, .. }
-        | K::TextLen(a)
-        | K::AsciiLen(a)
-        | K::ArrLen(a)
-        | K::ArrPop(a)
-        | K::ToText { expr: a, .. }
-        | K::EnumWrap { expr: a, .. }
-        | K::EnumUnwrap(a)
-        | K::EnumTag { expr: a, .. }
-        | K::TypeofEnum { expr: a, .. } => f(a),
-        K::Cond(c, a, b) => {
-            f(c);
-            f(a);
-            f(b);
-        }
-        K::Call { args, .. } | K::CallNative { args, .. } | K::NewArr(args) | K::Template(args) => {
-            args.iter().for_each(f)
-        }
-        K::CallValue { callee, args } => {
-            f(callee);
-            args.iter().for_each(f);
-        }
-        K::NewMap(pairs) => pairs.iter().for_each(|(k, v)| {
-            f(k);
-            f(v);
-        }),
-        K::NewStruct { fields, .. } => fields.iter().for_each(|(_, v)| f(v)),
-    }
+    e.contains(&mut |x| {
+        matches!(x.kind, ExprKind::Global { global, .. } if global == g)
+            || matches!(&x.kind, ExprKind::PostIncrement { place, .. }
+                if matches!(**place, crate::hir::Place::Global(y) if y == g))
+    })
 }

@@ -105,27 +105,21 @@ fn walk_stmt(s: &Stmt, seen: &mut dyn FnMut(GlobalId), inits: &mut dyn FnMut(Glo
 }
 
 fn walk_place(p: &Place, seen: &mut dyn FnMut(GlobalId)) {
-    match p {
-        Place::Local(_) => {}
-        Place::Global(g) => seen(*g),
-        Place::Field { obj, .. } | Place::WeakField { obj, .. } => walk_expr(obj, seen),
-        Place::Index { arr, index } => {
-            walk_expr(arr, seen);
-            walk_expr(index, seen);
-        }
-        Place::MapEntry { map, key } => {
-            walk_expr(map, seen);
-            walk_expr(key, seen);
-        }
+    if let Place::Global(g) = p {
+        seen(*g);
     }
+    p.for_each_expr(&mut |e| walk_expr(e, seen));
 }
 
 fn walk_expr(e: &Expr, seen: &mut dyn FnMut(GlobalId)) {
     if let ExprKind::Global { global, .. } = e.kind {
         seen(global);
     }
+    // The stepped variable is a place (its sub-expressions are children).
     if let ExprKind::PostIncrement { place, .. } = &e.kind {
-        walk_place(place, seen);
+        if let Place::Global(g) = **place {
+            seen(g);
+        }
     }
-    super::expr::for_each_child(e, &mut |c| walk_expr(c, seen));
+    e.for_each_child(&mut |c| walk_expr(c, seen));
 }

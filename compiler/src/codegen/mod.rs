@@ -30,7 +30,8 @@
 //! `x + k` and `x - k` with a 16-bit `k` use `AddIntImm`; `x++` is an
 //! `AddIntImm` on the local's register (or load, add, store for other
 //! places). `a > b` and `a >= b` evaluate `a` then `b` and emit `LtInt` /
-//! `LeInt` with the operand registers swapped.
+//! `LeInt` with the operand registers swapped (as values; as conditions,
+//! see "Control flow").
 //!
 //! Two kinds of value get a register for the whole function, reserved
 //! before the body (`FuncGen::with_globals`, `FuncGen::pin_constants`):
@@ -56,10 +57,23 @@
 //!
 //! Jumps are emitted with offset 0 and patched (`patch_here`, `patch_to`).
 //! A condition compiles straight into a branch (`branch(e, when)`): `!`,
-//! `&&`, `||` and constants become jumps, and a comparison is computed
-//! into a temporary and tested with one `JumpIfTrue`/`JumpIfFalse`.
+//! `&&`, `||` and constants become jumps, and an int or float comparison
+//! used only as a condition becomes one fused compare-and-branch
+//! instruction (`compare_branch`: `JumpLtInt`, `JumpLeInt`, `JumpEqInt`,
+//! `JumpNeInt`, with a 16-bit immediate when one side is a small int
+//! literal the function does not keep in a register (`JumpLtIntImm` ...
+//! `JumpNeIntImm`, `k < x` mirrored to `x > k`), `JumpLtFloat`,
+//! `JumpLeFloat`, and for a float comparison that must *not* hold
+//! `JumpNotLtFloat`/`JumpNotLeFloat`, as `!(a < b)` is not `a >= b` when
+//! a NaN is involved). `a > b` and `a >= b` swap the operand registers.
+//! This is the default; any other condition (a bool variable, a text
+//! comparison, a call) is computed into a register and tested with one
+//! `JumpIfTrue`/`JumpIfFalse`. The fused branches carry 16-bit offsets:
+//! when one would have to jump farther, [`generate`] compiles that
+//! function again without them (`FuncGen::compile(false)`), where every
+//! comparison is computed and tested and every jump has a 32-bit offset.
 //! Loops are tested at the bottom (`Jump cond; body; update; cond:
-//! JumpIfTrue body`), one jump per iteration; `break` and `continue`
+//! <branch> body`), one jump per iteration; `break` and `continue`
 //! collect patch lists in a loop context.
 //!
 //! # Releases (§13.1)

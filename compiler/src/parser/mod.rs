@@ -1,10 +1,9 @@
 //! The hand-written recursive-descent parser (§9-§11, Annex A).
 //!
-//! The parser reads the lexer's tokens and emits [`event::Event`]s (start
-//! node, token, finish node); [`event::build_green`] replays them into a
-//! rowan green tree, and [`event::build_flat`] into the flat index the
-//! typed views walk instead (see [`crate::ast::Tree`]; the driver asks for
-//! the index only). Trivia
+//! The parser reads the lexer's tokens and only emits events (start
+//! node, token, finish node; `parse_events`); [`crate::parsing`] builds
+//! the tree from them, a rowan green tree or the flat index the typed
+//! views walk instead (see [`crate::ast::Tree`]). Trivia
 //! never reach the grammar functions: the [`Parser`] skips whitespace and
 //! comments, and also `NEWLINE` tokens wherever the current context says
 //! line feeds are insignificant (inside `( )`, `[ ]`, map literals and
@@ -18,7 +17,7 @@
 //! `grammar::stmt::statement_end`). A line that begins with `(` or `[`
 //! still starts a new statement.
 //!
-//! Errors are collected, never thrown; see [`crate::syntax`] for the
+//! Errors are collected, never thrown; see [`crate::parsing`] for the
 //! recovery strategy. Every loop in the grammar consumes at least one
 //! token per iteration or exits, and nesting is capped at
 //! [`MAX_DEPTH`] levels, so the parser terminates on any input and never
@@ -29,47 +28,24 @@
 mod event;
 mod grammar;
 
-use rowan::{GreenNode, TextRange, TextSize};
+use rowan::{TextRange, TextSize};
 
-use crate::ast::Tree;
 use crate::lexer::Token;
 use crate::syntax::{SyntaxError, SyntaxKind};
 use bumpalo::collections::Vec as BumpVec;
 use bumpalo::Bump;
-use event::Event;
-use std::rc::Rc;
+pub(crate) use event::{Event, TOMBSTONE_KIND};
 use SyntaxKind::*;
 
 /// Maximum nesting of blocks and expressions before the parser stops
 /// descending and reports `nesting too deep`.
 pub const MAX_DEPTH: u32 = 96;
 
-/// Parses a token stream produced by [`crate::lexer::tokenize`] for `text`
-/// into a green `SOURCE_FILE` tree and the syntax errors found.
-///
-/// Never panics; the tree's text equals `text` provided the tokens cover
-/// it (as [`crate::lexer::tokenize`] guarantees).
-pub fn parse_tokens(text: &str, tokens: &[Token]) -> (GreenNode, Vec<SyntaxError>) {
-    with_events(text, tokens, |events| {
-        event::build_green(text, tokens, events)
-    })
-}
-
-/// [`parse_tokens`] without the green tree: the flat index of the typed
-/// views, recorded from the same events (`None` if the recording does not
-/// describe one whole tree; the caller then parses again with the green
-/// tree and indexes that), and the syntax errors.
-pub(crate) fn parse_tokens_flat(
-    text: &str,
-    tokens: &[Token],
-) -> (Option<Rc<Tree>>, Vec<SyntaxError>) {
-    with_events(text, tokens, |events| {
-        event::build_flat(text, tokens, events)
-    })
-}
-
-/// Runs the grammar over `tokens` and hands its events to `build`.
-fn with_events<T>(
+/// Runs the grammar over the tokens of `text` (as produced by
+/// [`crate::lexer::tokenize`]) and hands its events to `build`, which
+/// builds the tree (see [`crate::parsing`]); returns what `build` made and
+/// the syntax errors. Never panics.
+pub(crate) fn parse_events<T>(
     text: &str,
     tokens: &[Token],
     build: impl FnOnce(&mut [Event]) -> T,

@@ -19,7 +19,7 @@
 //! | [`threads`] | threads and messages (§20) | core | to come |
 //! | [`canvas`] | drawing, images, fonts (§17) | canvas | to come |
 //! | [`window`] | the window and its events (§17) | window | to come |
-//! | [`audio`] | audio playback (§18) | audio | to come |
+//! | [`audio`] | `aud` clips and the channel pool (§8.13, §18) | audio | `audio/` |
 //!
 //! The tables of the areas still to come hold only the global names they
 //! reserve (Annex B); their batteries fill them in. The order of

@@ -28,7 +28,7 @@
 //! the register is next written or the interpreter is dropped: released
 //! late, never unsafely.
 
-use crate::opcode::{Instr, Reg};
+use crate::opcode::{self as op, Instr, Reg};
 use crate::program::{Const, Program};
 
 /// What an instruction writes into a register.
@@ -85,98 +85,18 @@ pub fn scalar_windows(p: &Program) -> Vec<bool> {
     scalar
 }
 
-/// The kind of value `ins` writes into its destination register.
+/// The kind of value `ins` writes into a register of its frame, from the
+/// instruction set's own declaration ([`Instr::writes`]).
 fn write_of(p: &Program, ins: &Instr) -> Write {
-    use Instr::*;
-    match *ins {
-        LoadConst { k, .. } => match p.consts.get(k as usize) {
+    match ins.writes() {
+        // A `Move` copies a scalar, by induction.
+        op::Write::Nothing | op::Write::Scalar(_) | op::Write::Copy { .. } => Write::Scalar,
+        op::Write::Const { k, .. } => match p.consts.get(k as usize) {
             Some(Const::Int(_)) | Some(Const::Float(_)) => Write::Scalar,
             _ => Write::Unknown,
         },
-        Call { func, .. } => Write::CallResult(func),
-        // Writes no register, or only scalars.
-        Move { .. }
-        | LoadInt { .. }
-        | LoadNull { .. }
-        | Release { .. }
-        | LoadBool { .. }
-        | LoadFunc { .. }
-        | SetGlobal { .. }
-        | AddInt { .. }
-        | AddIntImm { .. }
-        | SubInt { .. }
-        | MulInt { .. }
-        | MulAddInt { .. }
-        | ModInt { .. }
-        | NegInt { .. }
-        | AndInt { .. }
-        | OrInt { .. }
-        | XorInt { .. }
-        | ShlInt { .. }
-        | ShrInt { .. }
-        | NotInt { .. }
-        | EqRef { .. }
-        | NeRef { .. }
-        | SetFieldWeak { .. }
-        | IntToFloat { .. }
-        | AddFloat { .. }
-        | SubFloat { .. }
-        | MulFloat { .. }
-        | DivFloat { .. }
-        | ModFloat { .. }
-        | NegFloat { .. }
-        | EqInt { .. }
-        | NeInt { .. }
-        | LtInt { .. }
-        | LeInt { .. }
-        | EqFloat { .. }
-        | NeFloat { .. }
-        | LtFloat { .. }
-        | LeFloat { .. }
-        | EqBool { .. }
-        | NeBool { .. }
-        | EqText { .. }
-        | NeText { .. }
-        | IsNull { .. }
-        | NotNull { .. }
-        | Not { .. }
-        | Jump { .. }
-        | JumpIfTrue { .. }
-        | JumpIfFalse { .. }
-        | JumpLtInt { .. }
-        | JumpLeInt { .. }
-        | JumpEqInt { .. }
-        | JumpNeInt { .. }
-        | JumpLtIntImm { .. }
-        | JumpLeIntImm { .. }
-        | JumpGtIntImm { .. }
-        | JumpGeIntImm { .. }
-        | JumpEqIntImm { .. }
-        | JumpNeIntImm { .. }
-        | JumpLtFloat { .. }
-        | JumpLeFloat { .. }
-        | JumpNotLtFloat { .. }
-        | JumpNotLeFloat { .. }
-        | AddIntImmCmpJump { .. }
-        | Return { .. }
-        | ReturnVoid {}
-        | TryExit {}
-        | Throw { .. }
-        | Fail { .. }
-        | TextLen { .. }
-        | AsciiCodeAt { .. }
-        | AsciiLen { .. }
-        | SetField { .. }
-        | EnumTag { .. }
-        | EnumTagWide { .. }
-        | ExtraArg { .. }
-        | ArrPush { .. }
-        | ArrSet { .. }
-        | ArrLen { .. }
-        | MapSet { .. }
-        | MapDelete { .. }
-        | Clear { .. } => Write::Scalar,
-        _ => Write::Unknown,
+        op::Write::CallResult { func, .. } => Write::CallResult(func),
+        op::Write::Value(_) => Write::Unknown,
     }
 }
 

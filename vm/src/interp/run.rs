@@ -1,0 +1,123 @@
+//! `run`: the entry function, then the event loop while anything keeps
+//! the program alive, then `on exit` and the exit status; buffered
+//! stdout; teardown (also on drop).
+
+use super::{FinishHook, Interpreter};
+use crate::native::Trap;
+use crate::value::Value;
+use std::io::Write;
+
+/// Flush the stdout buffer when it grows past this many bytes.
+pub(super) const OUT_BUFFER: usize = 1 << 16;
+
+/// Stdout sink with the flushing policy described in the module
+/// documentation ("Output").
+pub(super) struct Output {
+    pub(super) buf: Vec<u8>,
+    pub(super) sink: Box<dyn Write>,
+    pub(super) line_flush: bool,
+}
+
+impl Output {
+    pub(super) fn flush(&mut self) {
+        if !self.buf.is_empty() {
+            // A closed pipe is not the program's failure: drop the bytes.
+            let _ = self.sink.write_all(&self.buf);
+            self.buf.clear();
+        }
+        let _ = self.sink.flush();
+    }
+}
+
+impl Interpreter {
+    /// Run the entry function with `argv`, then the event loop while
+    /// anything keeps the program alive (§12.2); returns the exit status:
+    /// 0 normally, the code given to `close` (or `128 + signal` for a
+    /// handled `SIGINT`/`SIGTERM`), 1 after a runtime failure or an
+    /// uncaught throw, in the entry function or any callback (having
+    /// printed `fail: <message>` to stderr). Before exiting through
+    /// `close` or a signal, the top-level `on exit(code)` handler runs
+    /// with the same code (§12.3); it does not run on a normal end or
+    /// after a failure.
+    pub fn run(&mut self, argv: Vec<String>) -> i32 {
+        self.argv = argv;
+        let mut result = self.execute();
+        if result.is_ok() {
+            result = self.run_event_loop();
+        }
+        if let Err(Trap::Exit(code)) = result {
+            result = self.run_exit_handler(code);
+        }
+        let mut code = match result {
+            Ok(()) => 0,
+            Err(Trap::Exit(c)) => c,
+            Err(Trap::FailReported) => 1,
+            Err(Trap::Fail(m)) | Err(Trap::Throw(m)) => {
+                self.write_stderr(&format!("fail: {m}\n"));
+                1
+            }
+        };
+        if let Some(mut hook) = self.finish.take() {
+            code = hook(self, code);
+        }
+        self.out.flush();
+        self.teardown();
+        code
+    }
+
+    /// Call `hook` when the program has finished, however it finished (an
+    /// ordinary end, `close(code)`, a runtime failure, whose `fail:` line
+    /// comes first): after its own output, before anything is released;
+    /// the exit status becomes what `hook` returns. `festina test` prints
+    /// its report this way.
+    pub fn set_finish_hook(&mut self, hook: FinishHook) {
+        self.finish = Some(hook);
+    }
+
+    /// §12.3: run the top-level `on exit(code:int)` handler, if declared,
+    /// then exit with `code`. A `close(c)` inside the handler exits with
+    /// `c` at once (the handler does not run again); a failure or throw in
+    /// it is reported as usual.
+    pub(super) fn run_exit_handler(&mut self, code: i32) -> Result<(), Trap> {
+        let Some(h) = self.program.handler("exit") else {
+            return Err(Trap::Exit(code));
+        };
+        self.call_function(&Value::Func(h), &[Value::Int(code as i64)])?;
+        Err(Trap::Exit(code))
+    }
+
+    pub(super) fn execute(&mut self) -> Result<(), Trap> {
+        let r = self.dispatch(self.program.entry, 0).map(|_| ());
+        if r.is_ok() {
+            // Every frame has returned: callbacks run later (timers,
+            // events) start at the bottom of the register stack.
+            self.native_top = 0;
+        }
+        r
+    }
+
+    /// Release every register, frame, handler and global, then collect
+    /// remaining cycles.
+    pub(super) fn teardown(&mut self) {
+        self.event_loop = None;
+        self.frames.clear();
+        self.handlers.clear();
+        self.regs.clear();
+        self.argv_value = None;
+        self.sites.clear();
+        for g in self.globals.iter_mut() {
+            *g = Value::Null;
+        }
+        self.heap.collect_cycles();
+        // Native-module state last: it may own resources (the database
+        // connection) that values released above were using.
+        self.exts.clear();
+    }
+}
+
+impl Drop for Interpreter {
+    fn drop(&mut self) {
+        self.out.flush();
+        self.teardown();
+    }
+}
