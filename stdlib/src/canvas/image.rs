@@ -20,7 +20,7 @@
 //! pixels, bytes and path as plain `Send` data and builds a new image on
 //! the receiving thread.
 
-use super::codec::{self, Decoded};
+use super::codec::{self, Channels, Decoded};
 use super::surface::{Surface, SurfaceError};
 use cairo::Matrix;
 use festina_vm::value::{Handle, SentHandle, Value};
@@ -124,7 +124,7 @@ impl ImgObj {
             s.surface.height() as u32,
             s.surface.stride(),
         );
-        let png = codec::encode_png(w, h, stride, s.surface.pixels());
+        let png = codec::encode_png(w, h, stride, s.surface.pixels(), Channels::RgbWhenOpaque);
         Rc::from(png)
     }
 }
@@ -252,7 +252,7 @@ mod tests {
 
     #[test]
     fn bytes_are_the_source_until_the_pixels_change() {
-        let png = codec::encode_png(1, 1, 1, &[0xff12_3456]);
+        let png = codec::encode_png(1, 1, 1, &[0xff12_3456], Channels::Rgba);
         let img = ImgObj::from_bytes(&png).unwrap();
         assert_eq!(&*img.bytes(), &png[..]);
         img.state().touch();

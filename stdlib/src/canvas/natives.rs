@@ -199,7 +199,13 @@ fn save(it: &mut Interpreter, args: &[Value]) -> R {
     };
     let (t, _, _) = parts!(it);
     let (w, h, stride) = (t.surface.width(), t.surface.height(), t.surface.stride());
-    let png = super::codec::encode_png(w as u32, h as u32, stride, t.surface.pixels());
+    let png = super::codec::encode_png(
+        w as u32,
+        h as u32,
+        stride,
+        t.surface.pixels(),
+        super::codec::Channels::Rgba,
+    );
     Ok(Value::Bool(!png.is_empty() && save_bytes(&path, &png)))
 }
 
