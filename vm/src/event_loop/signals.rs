@@ -47,6 +47,9 @@ pub(super) struct Signals {
     /// Set once a signal started a graceful shutdown: the exit status and
     /// the end of the grace period.
     pub(super) shutdown: Option<(i32, Instant)>,
+    /// Whether this loop told the stdout watchdog that it handles the
+    /// signals ([`crate::stdout::loop_takes_signals`]).
+    taken: bool,
 }
 
 impl Signals {
@@ -66,6 +69,9 @@ impl Drop for Signals {
         for id in self.ids.drain(..) {
             signal_hook::low_level::unregister(id);
         }
+        if self.taken {
+            crate::stdout::loop_takes_signals(false);
+        }
     }
 }
 
@@ -77,6 +83,10 @@ impl EventLoop {
         use signal_hook::consts::{SIGINT, SIGTERM};
         use std::sync::atomic::AtomicBool;
         use std::sync::Arc;
+        // From now on the stdout watchdog, which flushes and ends a
+        // program without a loop on these signals, leaves them to us.
+        crate::stdout::loop_takes_signals(true);
+        self.signals.taken = true;
         let seen = Arc::new(AtomicBool::new(false));
         for sig in [SIGINT, SIGTERM] {
             // Order matters: the shutdown check runs before the flag is

@@ -152,6 +152,13 @@ use std::sync::Arc;
 /// Maximum call depth before a `stack overflow` runtime failure.
 pub const MAX_FRAMES: usize = 100_000;
 
+/// Maximum length of the register stack: 256 MiB of registers. A call
+/// whose window would end above it is a `stack overflow` runtime failure,
+/// so that recursion in a function with many registers (20,000 locals
+/// take 320 KB a frame) is bounded by memory, not only by
+/// [`MAX_FRAMES`].
+pub const MAX_REGISTERS: usize = (256 << 20) / std::mem::size_of::<Value>();
+
 /// Maximum nesting of natives calling back into Festina
 /// ([`Interpreter::call_function`], e.g. a `sort` comparator that sorts):
 /// each level is a Rust-level dispatch loop, so the Rust stack bounds it.
@@ -202,6 +209,22 @@ struct Handler {
     base: usize,
     reg: Reg,
     target: usize,
+}
+
+/// The state of a dispatch loop set aside while a native it called runs
+/// Festina code through [`Interpreter::call_function`] (kept on the
+/// interpreter, not in locals, so a failure's call stack can see every
+/// level; see `fault.rs`).
+struct Outer {
+    frames: Vec<Frame>,
+    handlers: Vec<Handler>,
+    /// The native call in progress in the outer loop (its function and
+    /// instruction), or `None` when no loop was running (an event-loop
+    /// callback, `on exit`).
+    site: Option<(u32, usize)>,
+    /// The outer `Interpreter::cur_loc` and `Interpreter::native_top`.
+    cur_loc: (u32, usize),
+    native_top: usize,
 }
 
 /// How a field-bearing struct slot vivifies (§8.9.2).
@@ -257,6 +280,15 @@ pub struct Interpreter {
     native_top: usize,
     /// Nesting of [`Interpreter::call_function`] dispatch loops.
     native_depth: usize,
+    /// The dispatch loops set aside by [`Interpreter::call_function`],
+    /// innermost last.
+    outer: Vec<Outer>,
+    /// Dispatch loops running now (0 between the entry function's end and
+    /// an event-loop callback).
+    loops: u32,
+    /// The Festina call stack of the newest trap that left a dispatch loop
+    /// uncaught (see `fault.rs`), reported with it by `run`.
+    trace: Option<fault::Trace>,
     /// The frame the innermost dispatch loop is running.
     cur: Cur,
     /// Per-call-site values kept by natives (compiled regexes, §8.15),
