@@ -21,7 +21,10 @@
 //!   without `on exit`, so a program can always be interrupted.
 //!
 //! The handlers are process-wide (that is how signals work); the loop
-//! removes its own when it is dropped.
+//! removes its own when it is dropped. While a loop has them, the stdout
+//! watchdog ([`crate::stdout`]), which otherwise writes the buffered
+//! output and then lets these signals end the program, leaves them to the
+//! loop ([`crate::stdout::loop_takes_signals`]).
 //!
 //! [`Interpreter::set_signal_handling`]: crate::interp::Interpreter::set_signal_handling
 

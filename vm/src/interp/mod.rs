@@ -40,7 +40,12 @@
 //! receiving the result) through the one push path,
 //! `Interpreter::push_frame`, which also holds the one depth check
 //! (at most [`MAX_FRAMES`] frames: a runtime failure `stack overflow in
-//! function 'f' at file:line`). On return every managed value in the
+//! function 'f' at file:line`). The stacks grow only in
+//! `Interpreter::make_room`, on the cold path, which also bounds the
+//! register stack at [`MAX_REGISTERS`] (256 MiB: the same `stack
+//! overflow`, so that recursion through large frames is bounded by
+//! memory) and reserves fallibly (`out of memory growing the register
+//! stack ...`, see [`crate::oom`]). On return every managed value in the
 //! callee's window is released at once (§13.1; scalars own nothing and
 //! are left), and the result is written into the caller's `R[dst]` (left
 //! untouched by `ReturnVoid`). Consequently a call clobbers the caller's
@@ -53,7 +58,9 @@
 //! [`Interpreter::call_function`]: the callee's window starts above the
 //! window of the frame whose `CallNative` is in progress, and a nested run
 //! of the same dispatch loop, with its own frame and handler stacks (the
-//! outer ones are set aside meanwhile), runs until that function returns.
+//! outer ones are set aside meanwhile, on the interpreter's `outer`
+//! stack, where a failure's call stack finds them), runs until that
+//! function returns.
 //! A throw it does not catch unwinds its frames and comes back to the
 //! native as `Trap::Throw`, which the native returns so that the caller's
 //! `try` receives it (§13.7). Nesting is capped at [`MAX_NATIVE_DEPTH`]
@@ -110,17 +117,27 @@
 //! handler, it is a runtime failure with the thrown text. Returning from
 //! a frame drops any handlers that frame left open (`return` inside
 //! `try`, §10.8). Runtime failures print `fail: <message>` on stderr
-//! (after flushing stdout) and exit 1; messages name the source position
-//! as `file:line` from the function's line table (`fault.rs`).
+//! (after flushing stdout), then the Festina call stack recorded when the
+//! trap left its dispatch loop, and exit 1; messages name the source
+//! position as `file:line` from the function's line table (`fault.rs`).
+//! Running out of memory is one of them ([`crate::oom`]): the growth
+//! paths of the full step (`Concat`, `AppendText`, `ArrPush`, `MapSet`,
+//! calls) fail with `out of memory growing ...`, and after the emergency
+//! reserve was spent the full step fails at the next allocation site,
+//! native call or map store.
 //!
 //! # Output
 //!
-//! stdout goes through a buffer owned by the interpreter. When stdout is a
-//! terminal every `log` line is flushed at once (§16.5); otherwise (a pipe
-//! or file) lines are block-buffered for speed and flushed when the buffer
-//! fills, before anything is written to stderr (so failure messages come
-//! after the output that preceded them), before the event loop waits, and
-//! at exit.
+//! stdout is the process's ([`crate::stdout`]): one buffer shared by every
+//! interpreter of the process, flushed per line on a terminal and
+//! otherwise when full, by a watchdog thread at most 20 ms after a line
+//! was logged, before anything is written to stderr (so failure messages
+//! come after the output that preceded them), before a child process
+//! starts, before the event loop waits, and on every way out of `run`.
+//! An embedder or test may give an interpreter its own sink instead
+//! (`Interpreter::set_output`; `run.rs`, `Output`). A failed write is
+//! reported once, as a runtime failure at the next `log`
+//! (`Interpreter::output_status`) or when `run` ends.
 
 mod api;
 mod call;
