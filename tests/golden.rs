@@ -24,7 +24,9 @@
 //! ------------------
 //! `festina <name>.f [args...]` with the current directory set to the file's
 //! directory (so diagnostics name just `<name>.f`), stdin connected to
-//! `/dev/null`, and a 20 second timeout. Then it compares:
+//! `/dev/null`, `FESTINA_AUDIO_SINK=null` (sound goes to the null sink,
+//! which keeps real time without a sound card) and a 20 second timeout.
+//! Then it compares:
 //!
 //! * stdout with `<name>.out` (required, byte-exact);
 //! * stderr with `<name>.err` (if the file is absent, stderr must be empty);
@@ -809,12 +811,16 @@ fn bundle_and_execute(
     result
 }
 
-/// Runs a prepared command with stdin from `/dev/null`, collecting stdout
+/// Runs a prepared command with stdin from `/dev/null` and
+/// `FESTINA_AUDIO_SINK=null` (audio on the null sink), collecting stdout
 /// and stderr, with a timeout. A spawn that fails with "text file busy"
 /// (an executable just written, whose descriptor another process briefly
 /// inherited) is retried a few times.
 fn execute_command(mut command: Command) -> io::Result<Actual> {
     command
+        // Sound goes to the null sink, which keeps real time like a
+        // device: silent, and timed the same on every machine.
+        .env("FESTINA_AUDIO_SINK", "null")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

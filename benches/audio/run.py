@@ -19,11 +19,13 @@ The latency of pygame.mixer is measured through SDL's disk audio driver
 stream in real time the way a device would. pydub has no player of its own
 (simpleaudio needs an ALSA device), so it has no latency row.
 
-The Festina side follows the same protocol with two programs (written
-separately; until they exist their rows say "not available"):
+The Festina side follows the same protocol with two programs, run with
+FESTINA_AUDIO_SINK=null and FESTINA_AUDIO_TRACE=out/trace-<name>.txt:
     festina benches/audio/decode.f FILE RUNS   -> decode_ms <min> <median> frames <n> rate <hz> channels <n>
     festina benches/audio/latency.f CLICK RUNS -> latency_ms wall <min> <median> stream <min> <median>
-(the latency program measures against Festina's null sink.)
+Each reads the runtime's audio trace (stdlib/src/audio/trace.rs), which
+times a load from before the file is read to the decoded clip, and a
+play() to the moment the null sink pulls the clip's first non-zero sample.
 """
 
 import argparse
@@ -97,7 +99,12 @@ def main():
         src = os.path.join(HERE, name)
         if not os.path.exists(src):
             return f"not available: benches/audio/{name} does not exist yet"
-        return [festina, src] if festina else "not available: no festina binary"
+        if not festina:
+            return "not available: no festina binary"
+        # The programs read the runtime's audio trace (stdlib/src/audio/
+        # trace.rs) for their timings; sound goes to the null sink.
+        trace = os.path.join(OUT, f"trace-{name[:-2]}.txt")
+        return ["env", "FESTINA_AUDIO_SINK=null", f"FESTINA_AUDIO_TRACE={trace}", festina, src]
 
     decode = {}
     for kind, path in files.items():
@@ -141,7 +148,12 @@ def main():
               "decode. pygame.mixer's latency is measured through SDL's disk audio driver (512-frame buffers, real-time "
               "pacing): `play() to the sample seen` is wall time until the first non-zero sample of the clip appears in "
               "the driver's output file; `queued ahead` is that sample's position in the stream after the play() "
-              "position. pydub has no player without a sound device, so no latency row."]
+              "position. pydub has no player without a sound device, so no latency row. Festina's times come "
+              "from its audio trace (FESTINA_AUDIO_TRACE): a load is timed from before the file is read to the "
+              "decoded clip; its null sink pulls 512-frame periods in real time and keeps nothing queued ahead, "
+              "so a new clip starts at the next frame it pulls and `play() to the sample` is the wait for that "
+              "pull (at most one period, less when the busy machine had the sink thread waiting for a core); "
+              "a sound card adds its own buffer on top (rodio asks cpal for about 50 ms)."]
     peers.publish(TITLE, lines, not args.no_write)
 
 

@@ -59,8 +59,15 @@
 //! `bool` a nonzero number is `true` (a text `true`/`false` too); to
 //! `text` an integer in decimal, a real with up to 17 significant digits
 //! (`2.0`, `0.1`), a blob's bytes (text stops at a NUL); to `blob` the
-//! bytes, with no path. SQL `NULL` is `null` (for a `float`, the NaN
-//! null).
+//! bytes, with no path; to `aud` the bytes decoded (§8.13), with no path,
+//! or `null` when they do not decode (§2.3). SQL `NULL` is `null` (for a
+//! `float`, the NaN null). An `aud` parameter binds its encoded bytes, so
+//! a clip round-trips byte for byte.
+//!
+//! The decoders are the audio facility's: a program with an `aud` column
+//! or query field calls `aud_columns` at start-up, which leaves the
+//! decoder in the interpreter (`audio::AudColumns`), so a runtime
+//! without audio never links them.
 
 use crate::blob::BlobObj;
 use festina_vm::interp::Interpreter;
@@ -306,12 +313,48 @@ impl ToSql for Param<'_> {
             Value::Bool(b) => ToSqlOutput::Borrowed(ValueRef::Integer(*b as i64)),
             Value::Text(t) => ToSqlOutput::Borrowed(ValueRef::Text(t.as_str().as_bytes())),
             Value::Ascii(a) => ToSqlOutput::Borrowed(ValueRef::Text(a)),
-            v @ Value::Handle(_) => match v.as_handle::<BlobObj>() {
-                Some(b) => ToSqlOutput::Owned(rusqlite::types::Value::Blob(b.bytes().clone())),
+            v @ Value::Handle(_) => match handle_bytes(v) {
+                Some(b) => ToSqlOutput::Owned(rusqlite::types::Value::Blob(b)),
                 None => ToSqlOutput::Borrowed(ValueRef::Null),
             },
             _ => ToSqlOutput::Borrowed(ValueRef::Null),
         })
+    }
+}
+
+/// The bytes a handle binds as (§15.3): a `blob`'s bytes, an `aud`'s
+/// encoded bytes; `None` for any other handle.
+fn handle_bytes(v: &Value) -> Option<Vec<u8>> {
+    if let Some(b) = v.as_handle::<BlobObj>() {
+        return Some(b.bytes().clone());
+    }
+    #[cfg(feature = "audio")]
+    if let Some(bytes) = crate::audio::encoded_bytes(v) {
+        return Some(bytes.to_vec());
+    }
+    None
+}
+
+/// How this interpreter decodes `aud` columns: set by `aud_columns` at
+/// start-up in a program that has them (the audio facility's decoder);
+/// `None` otherwise, or in a build without audio.
+fn aud_decoder(it: &mut Interpreter) -> Option<fn(&[u8]) -> Value> {
+    #[cfg(feature = "audio")]
+    return it.ext_mut::<crate::audio::AudColumns>().map(|c| c.0);
+    #[cfg(not(feature = "audio"))]
+    {
+        let _ = it;
+        None
+    }
+}
+
+/// The value of an `aud` column (§15.3): its bytes (a BLOB, or a TEXT)
+/// decoded, or `null` for SQL NULL, a number, bytes that do not decode
+/// (§2.3), or no decoder.
+fn aud_column(v: ValueRef<'_>, decode: Option<fn(&[u8]) -> Value>) -> Value {
+    match (v, decode) {
+        (ValueRef::Blob(b) | ValueRef::Text(b), Some(decode)) => decode(b),
+        _ => Value::Null,
     }
 }
 
@@ -479,6 +522,7 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
         )));
     };
     let ncols = rec.fields.len();
+    let aud = aud_decoder(it);
     let result = db_of(it).and_then(|db| {
         with_statement(&db.conn, sql, literal, params, |st| {
             let dests = column_dests(st, rec, is_row);
@@ -496,7 +540,11 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
                 for (j, d) in dests.iter().enumerate() {
                     match *d {
                         Dest::Field(i) => {
-                            slots[i] = convert(r.get_ref(j)?, &rec.fields[i].ty);
+                            let v = r.get_ref(j)?;
+                            slots[i] = match rec.fields[i].ty {
+                                Type::Aud => aud_column(v, aud),
+                                ref ty => convert(v, ty),
+                            };
                             if is_row {
                                 row::mark_in_slots(&mut slots, ncols, i, true);
                             }
@@ -584,7 +632,8 @@ pub fn convert(v: ValueRef<'_>, ty: &Type) -> Value {
         (Type::Blob, ValueRef::Real(f)) => {
             Value::handle(BlobObj::new(real_text(f).into_bytes(), None))
         }
-        // `img` and `aud` columns arrive with graphics and audio.
+        // `img` columns arrive with graphics; `aud` columns are decoded
+        // by `aud_column`.
         _ => Value::Null,
     }
 }

@@ -12,12 +12,12 @@
 //!
 //! | facility | cargo feature | modules |
 //! |---|---|---|
-//! | core | always compiled | [`core`], [`text`], [`collections`], [`math`], [`json`], [`regexp`], [`blob`], [`process`], [`timers`] |
+//! | core | always compiled | [`core`], [`text`], [`text_methods`], [`collections`], [`math`], [`json`], [`regexp`], [`blob`], [`process`], [`timers`], [`testing`] |
 //! | database | `database` | `db` (links SQLite) |
 //! | net | `net` | `net` (no natives yet) |
 //! | canvas | `canvas` | `canvas` (no natives yet) |
 //! | window | `window` | `window` (no natives yet) |
-//! | audio | `audio` | `audio` (no natives yet) |
+//! | audio | `audio` | [`audio`] (links ALSA through rodio) |
 //!
 //! A facility's natives are reached only through its [`FacilityNatives`]
 //! constant ([`CORE`], `DATABASE`, `NET`, `CANVAS`, `WINDOW`, `AUDIO`).
@@ -41,7 +41,9 @@ pub mod json;
 pub mod math;
 pub mod process;
 pub mod regexp;
+pub mod testing;
 pub mod text;
+pub mod text_methods;
 pub mod timers;
 
 #[cfg(feature = "audio")]
@@ -150,6 +152,7 @@ fn core_natives() -> Vec<NativeEntry> {
     [
         core::natives,
         text::natives,
+        text_methods::natives,
         collections::natives,
         json::natives,
         regexp::natives,
@@ -157,6 +160,7 @@ fn core_natives() -> Vec<NativeEntry> {
         process::natives,
         blob::natives,
         timers::natives,
+        testing::natives,
     ]
     .iter()
     .flat_map(|natives| natives())

@@ -29,10 +29,11 @@
 //!
 //! # Background loads
 //! `path.callback(fn)` on a `text` ([`Checker::text_callback`]) with `fn`
-//! of type `func[blob]:void` yields a `blob` (native `blob_load_async`);
-//! the statement form `blob path.callback(fn)` evaluates it for effect
-//! ([`Checker::check_load_stmt`]). `img`/`aud` loads are not available in
-//! this build.
+//! of type `func[blob]:void` yields a `blob` (native `blob_load_async`),
+//! with `func[aud]:void` an `aud` (`aud_load_async`); the statement form
+//! `blob path.callback(fn)` evaluates it for effect
+//! ([`Checker::check_load_stmt`]). `img` loads are not available in this
+//! build.
 
 use super::ty::ManualOk;
 use super::{Checker, FuncSig, ValueSym};
@@ -257,7 +258,7 @@ impl Checker<'_> {
     }
 
     /// `path.callback(fn)` on a text receiver (§12.5): `fn` decides what
-    /// is loaded; only `func[blob]:void` is available in this build.
+    /// is loaded: `func[blob]:void` or `func[aud]:void` in this build.
     pub(super) fn text_callback(
         &mut self,
         path: Expr,
@@ -279,21 +280,26 @@ impl Checker<'_> {
             _ => None,
         };
         match param {
-            Some(Type::Blob) => {
-                let id = self.native("blob_load_async");
+            Some(ty @ (Type::Blob | Type::Aud)) => {
+                let native = if ty == Type::Blob {
+                    "blob_load_async"
+                } else {
+                    "aud_load_async"
+                };
+                let id = self.native(native);
                 mk(
                     ExprKind::CallNative {
                         id,
                         args: vec![path, f],
                     },
-                    Type::Blob,
+                    ty,
                     line,
                 )
             }
-            Some(Type::Img) | Some(Type::Aud) => {
+            Some(Type::Img) => {
                 self.error(
                     arange,
-                    "background loading of images and audio is not available in this build",
+                    "background loading of images is not available in this build",
                 );
                 mk(ExprKind::Null, Type::Error, line)
             }

@@ -142,7 +142,8 @@ impl Checker<'_> {
     }
 
     /// The conversion of §8.20, or the unchanged expression as `Err`
-    /// (rule 5's `text` → `blob` becomes a `blob_load` native call).
+    /// (rule 5's `text` → `blob` becomes a `blob_load` native call, and
+    /// `text` → `aud` an `aud_load`).
     pub(super) fn try_coerce(&mut self, mut e: Expr, target: &Type) -> Result<Expr, Expr> {
         let plain_target = target.strip_manual();
         if matches!(target, Type::Manual(_)) && e.ty == *plain_target && !is_fresh(&e) {
@@ -184,6 +185,18 @@ impl Checker<'_> {
         // time (§8.6); an unreadable path gives an empty blob.
         if e.ty == Type::Text && *plain_target == Type::Blob {
             let id = self.native("blob_load");
+            let line = e.line;
+            return Ok(Expr {
+                kind: ExprKind::CallNative { id, args: vec![e] },
+                ty: target.clone(),
+                line,
+            });
+        }
+        // §8.13: a text assigned to an aud is a path, loaded and decoded
+        // at run time; an unreadable or undecodable file is a runtime
+        // failure.
+        if e.ty == Type::Text && *plain_target == Type::Aud {
+            let id = self.native("aud_load");
             let line = e.line;
             return Ok(Expr {
                 kind: ExprKind::CallNative { id, args: vec![e] },

@@ -6,8 +6,8 @@
 //! # Design
 //! This crate is data, apart from the code that runs it: it has no
 //! dependencies and no cargo features, so that the checker (which links
-//! it) never links what programs use at run time: SQLite today; cairo,
-//! X11 and ALSA when drawing, windows and sound arrive. Three parties read
+//! it) never links what programs use at run time: SQLite and ALSA today;
+//! cairo and X11 when drawing and windows arrive. Three parties read
 //! it, all on whatever thread they run on (everything here is `const`):
 //!
 //! - the **checker** (`compiler/src/check/`) resolves calls, methods,
@@ -304,7 +304,7 @@ pub enum Facility {
     Canvas,
     /// The window and its input events (§17): will link X11.
     Window,
-    /// Audio playback (§18): will link ALSA.
+    /// Audio playback (§18): links ALSA (through rodio and cpal).
     Audio,
 }
 
@@ -487,6 +487,7 @@ pub const TABLES: &[&Table] = &[
     &tables::blob::TABLE,
     &tables::process::TABLE,
     &tables::timers::TABLE,
+    &tables::testing::TABLE,
     &tables::database::TABLE,
     &tables::http::TABLE,
     &tables::websocket::TABLE,

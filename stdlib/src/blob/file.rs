@@ -206,13 +206,9 @@ impl BlobObj {
         self.write_to(path)
     }
 
-    /// Write the bytes to `path`; a directory or any I/O error is `false`.
+    /// Write the bytes to `path` ([`save_bytes`]).
     fn write_to(&self, path: &str) -> bool {
-        if path.is_empty() || Path::new(path).is_dir() {
-            return false;
-        }
-        let bytes = self.bytes.borrow();
-        fs::write(path, &*bytes).is_ok()
+        save_bytes(path, &self.bytes.borrow())
     }
 }
 
@@ -257,6 +253,16 @@ impl SentHandle for SentBlob {
 /// The own path a load records: none for the empty path.
 fn own_path(path: &str) -> Option<String> {
     (!path.is_empty()).then(|| path.to_string())
+}
+
+/// Write `bytes` to the file `path` for a `save()` or `saveCopy()` of a
+/// `blob` or an `aud` (§16.6): `false` for the empty path, a directory or
+/// any I/O error.
+pub fn save_bytes(path: &str, bytes: &[u8]) -> bool {
+    if path.is_empty() || Path::new(path).is_dir() {
+        return false;
+    }
+    fs::write(path, bytes).is_ok()
 }
 
 /// Read a whole regular file; `None` for anything unreadable (including a

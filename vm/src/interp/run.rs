@@ -2,7 +2,7 @@
 //! the program alive, then `on exit` and the exit status; buffered
 //! stdout; teardown (also on drop).
 
-use super::Interpreter;
+use super::{FinishHook, Interpreter};
 use crate::native::Trap;
 use crate::value::Value;
 use std::io::Write;
@@ -127,6 +127,9 @@ impl Interpreter {
                 1
             }
         };
+        if let Some(mut hook) = self.finish.take() {
+            code = hook(self, code);
+        }
         self.out.flush();
         // A write to stdout that failed after the last `log` (at the final
         // flush, or by the watchdog): reported here, and never a success.
@@ -138,6 +141,15 @@ impl Interpreter {
         }
         self.teardown();
         code
+    }
+
+    /// Call `hook` when the program has finished, however it finished (an
+    /// ordinary end, `close(code)`, a runtime failure, whose `fail:` line
+    /// comes first): after its own output, before anything is released;
+    /// the exit status becomes what `hook` returns. `festina test` prints
+    /// its report this way.
+    pub fn set_finish_hook(&mut self, hook: FinishHook) {
+        self.finish = Some(hook);
     }
 
     /// §12.3: run the top-level `on exit(code:int)` handler, if declared,

@@ -12,13 +12,14 @@
 //! | [`blob`] | `blob` values and their files | core | `blob.rs` |
 //! | [`process`] | processes, directories, time, structured logging | core | `process.rs` |
 //! | [`timers`] | `setTimeout` and friends | core | `timers.rs` |
+//! | [`testing`] | `test` groups and assertions (`festina test`) | core | `testing.rs` |
 //! | [`database`] | tables and `sqlite()` | database | `db.rs` |
 //! | [`http`] | HTTP servers and clients, TLS (§19) | net | to come |
 //! | [`websocket`] | WebSocket (§19.4) | net | to come |
 //! | [`threads`] | threads and messages (§20) | core | to come |
 //! | [`canvas`] | drawing, images, fonts (§17) | canvas | to come |
 //! | [`window`] | the window and its events (§17) | window | to come |
-//! | [`audio`] | audio playback (§18) | audio | to come |
+//! | [`audio`] | `aud` clips and the channel pool (§8.13, §18) | audio | `audio/` |
 //!
 //! The tables of the areas still to come hold only the global names they
 //! reserve (Annex B); their batteries fill them in. The order of
@@ -35,6 +36,7 @@ pub mod json;
 pub mod math;
 pub mod process;
 pub mod regex;
+pub mod testing;
 pub mod text;
 pub mod threads;
 pub mod timers;
