@@ -435,6 +435,7 @@ impl Checker<'_> {
         let func = &mut self.module.functions[id as usize];
         func.locals = std::mem::take(&mut self.fs.locals);
         func.body = body;
+        self.body_done(id);
     }
 
     /// Pass 5b: each file's top-level statements become `<top:file>`;
@@ -690,6 +691,7 @@ impl Checker<'_> {
             params: params.clone(),
             ret: ret.clone(),
         });
+        self.body_done(id);
         Expr {
             kind: ExprKind::FuncRef(id),
             ty: Type::Func(params, Box::new(ret)),

@@ -507,7 +507,7 @@ impl Checker<'_> {
         match &ty {
             Type::Error => self.error_expr(line),
             Type::Struct(sid) => {
-                match self.struct_field(*sid, &fname) {
+                match self.struct_field(*sid, fname) {
                     Some(i) => {
                         let fty = self.module.structs[*sid as usize].fields[i].ty.clone();
                         if let Type::Weak(target) = fty {
@@ -607,7 +607,7 @@ impl Checker<'_> {
         let mut found = None;
         for m in &en.members {
             if let Type::Struct(sid) = m {
-                if let Some(i) = self.struct_field(*sid, &fname) {
+                if let Some(i) = self.struct_field(*sid, fname) {
                     let fty = self.module.structs[*sid as usize].fields[i].ty.clone();
                     found = Some((*sid, i as u16, fty));
                 }

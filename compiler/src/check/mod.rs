@@ -55,8 +55,8 @@ pub struct Unit {
     pub file: u32,
     /// Root of the file's syntax tree.
     pub root: ast::SourceFile,
-    /// The file's text (for line computation).
-    pub text: String,
+    /// The file's text (for line computation), shared with its tree.
+    pub text: std::rc::Rc<str>,
     /// True for the entry file (§6.3).
     pub is_entry: bool,
 }
@@ -86,8 +86,30 @@ pub fn check_with(
     files: Vec<String>,
     tests: bool,
 ) -> Result<hir::Module, Vec<CheckError>> {
+    check_streaming(units, files, tests, None)
+}
+
+/// What [`check_streaming`] hands over: function `id` of the module
+/// being built, with its body, as soon as it is checked.
+pub type BodySink<'s> = &'s mut dyn FnMut(&hir::Module, hir::FuncId, &hir::Function);
+
+/// [`check_with`], handing each function to `sink` as soon as its body is
+/// checked (while no error has been found), after which the module keeps
+/// only its signature: declared functions, handlers and arrow functions.
+/// Top-level code and the entry function stay in the module (the code
+/// generator compiles them last, see [`crate::codegen::Generator`]). The
+/// module at hand holds every declaration by the time a body is handed
+/// over. The driver uses this so that a function's HIR lives only until
+/// its bytecode exists.
+pub fn check_streaming<'a>(
+    units: &'a [Unit],
+    files: Vec<String>,
+    tests: bool,
+    sink: Option<BodySink<'a>>,
+) -> Result<hir::Module, Vec<CheckError>> {
     let mut c = Checker::new(units, files);
     c.tests = tests;
+    c.sink = sink;
     c.run();
     if c.errors.is_empty() {
         Ok(c.module)
@@ -265,6 +287,8 @@ impl Lines {
 
 struct Checker<'a> {
     units: &'a [Unit],
+    /// Where finished function bodies go (see [`check_streaming`]).
+    sink: Option<BodySink<'a>>,
     lines: Vec<Lines>,
     errors: Vec<CheckError>,
     module: hir::Module,
@@ -322,6 +346,7 @@ impl<'a> Checker<'a> {
         };
         Checker {
             units,
+            sink: None,
             lines,
             errors: Vec::new(),
             module,
@@ -346,6 +371,29 @@ impl<'a> Checker<'a> {
             dropped_assertion: false,
             field_index: FieldIndex::default(),
         }
+    }
+
+    /// Function `id`'s body is checked: hand it to the sink, if there is
+    /// one and no error was found so far, keeping its signature in the
+    /// module (see [`check_streaming`]).
+    fn body_done(&mut self, id: hir::FuncId) {
+        if !self.errors.is_empty() {
+            return;
+        }
+        let Some(sink) = self.sink.as_mut() else {
+            return;
+        };
+        let shell = &mut self.module.functions[id as usize];
+        let f = hir::Function {
+            name: shell.name.clone(),
+            file: shell.file,
+            line: shell.line,
+            nparams: shell.nparams,
+            locals: std::mem::take(&mut shell.locals),
+            ret: shell.ret.clone(),
+            body: std::mem::take(&mut shell.body),
+        };
+        sink(&self.module, id, &f);
     }
 
     /// The index of field `name` of struct `sid`, if it has one.
