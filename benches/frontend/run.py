@@ -27,13 +27,15 @@ Measures, each build alternating run by run:
 Prints Markdown tables for benches/RESULTS.md ("Front end at scale").
 """
 
-import argparse
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "benches"))
+from peers import before_after_args  # noqa: E402
 BLOCKS = 31035
 
 
@@ -71,15 +73,7 @@ def write_wide(path):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--before", required=True)
-    ap.add_argument("--after", default=os.path.join(ROOT, "target", "fast", "festina"))
-    ap.add_argument("--runs", type=int, default=5)
-    args = ap.parse_args()
-    if args.after == os.path.join(ROOT, "target", "fast", "festina"):
-        subprocess.run(
-            ["cargo", "build", "--profile", "fast", "-p", "festina-cli"], cwd=ROOT, check=True
-        )
+    args = before_after_args(5)
     tmp = tempfile.mkdtemp(prefix="festina-frontend-")
     big = os.path.join(tmp, "big.f")
     wide = os.path.join(tmp, "wide.f")

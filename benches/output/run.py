@@ -26,15 +26,17 @@ time and mean CPU time (user + system):
 Prints Markdown tables for benches/RESULTS.md ("Output").
 """
 
-import argparse
 import os
 import resource
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "benches"))
+from peers import before_after_args  # noqa: E402
 HERE = os.path.join(ROOT, "benches", "output")
 
 
@@ -79,15 +81,7 @@ def latency(binary):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--before", required=True)
-    ap.add_argument("--after", default=os.path.join(ROOT, "target", "fast", "festina"))
-    ap.add_argument("--runs", type=int, default=7)
-    args = ap.parse_args()
-    if args.after == os.path.join(ROOT, "target", "fast", "festina"):
-        subprocess.run(
-            ["cargo", "build", "--profile", "fast", "-p", "festina-cli"], cwd=ROOT, check=True
-        )
+    args = before_after_args(7)
     tmp = tempfile.mkdtemp(prefix="festina-output-")
     out_file = os.path.join(tmp, "out.txt")
     log_1m = os.path.join(HERE, "log_1m.f")

@@ -11,7 +11,7 @@ use std::fs;
 use std::io::{BufRead, BufReader, Read};
 use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
@@ -35,6 +35,27 @@ fn cleanup(path: &std::path::Path) {
     }
 }
 
+/// Start `festina main.f` in the directory of `path`, stdout piped.
+fn spawn(path: &std::path::Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_festina"))
+        .arg("main.f")
+        .current_dir(path.parent().expect("a directory"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start festina")
+}
+
+/// Send SIGTERM to `child` (with the `kill` command, by its pid).
+fn terminate(child: &Child) {
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(killed.success());
+}
+
 /// A program that never ends by itself, after logging `start`.
 const COMPUTES_FOREVER: &str = "\
 log('start')
@@ -47,13 +68,7 @@ while true {
 #[test]
 fn a_logged_line_reaches_a_pipe_while_the_program_computes() {
     let path = program("prompt", COMPUTES_FOREVER);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_festina"))
-        .arg(&path)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start festina");
+    let mut child = spawn(&path);
     let out = child.stdout.take().expect("stdout");
     let (tx, rx) = mpsc::channel();
     thread::spawn(move || {
@@ -82,14 +97,7 @@ fn lines_logged_before_a_signal_are_not_lost() {
         "for int i = 0, i < 1000, i++ {\n    log(`line ${i}`)\n}\nblob marker = 'logged.txt'\nmarker.write('yes')\nint n = 0\nwhile true {\n    n = n + 1\n}\n",
     );
     let dir = path.parent().unwrap().to_path_buf();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_festina"))
-        .arg("main.f")
-        .current_dir(&dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start festina");
+    let mut child = spawn(&path);
     let mut out = child.stdout.take().expect("stdout");
     let reader = thread::spawn(move || {
         let mut all = String::new();
@@ -104,11 +112,7 @@ fn lines_logged_before_a_signal_are_not_lost() {
         }
         thread::sleep(Duration::from_millis(10));
     }
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(killed.success());
+    terminate(&child);
     let status = child.wait().expect("wait");
     let all = reader.join().expect("reader");
     cleanup(&path);
@@ -124,13 +128,7 @@ fn a_signal_while_the_pipe_is_full_leaves_whole_lines() {
         "signal",
         "int i = 0\nwhile true {\n    log(`line ${i}`)\n    i = i + 1\n}\n",
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_festina"))
-        .arg(&path)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start festina");
+    let mut child = spawn(&path);
     let mut out = BufReader::new(child.stdout.take().expect("stdout"));
     let mut first = String::new();
     out.read_line(&mut first).expect("read");
@@ -141,11 +139,7 @@ fn a_signal_while_the_pipe_is_full_leaves_whole_lines() {
     // stops the program's next write, waits for the blocked one, and
     // writes the rest of the buffer before the signal ends the process.
     thread::sleep(Duration::from_millis(300));
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(killed.success());
+    terminate(&child);
     let mut rest = String::new();
     out.read_to_string(&mut rest).expect("read to the end");
     let status = child.wait().expect("wait");
