@@ -212,6 +212,62 @@ pub trait InputCallback {
 /// the widow is set as non-resizable.
 pub struct Window(imp::Window);
 
+/// Festina addition (vendor/README.md): one input event of an X11 window,
+/// as [`Window::take_input_events`] returns them, in arrival order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputEvent {
+    /// A pointer button went down or up at (`x`, `y`), in window pixels.
+    /// `button` is the X button number: 1 left, 2 middle, 3 right, 4 and
+    /// 5 one wheel notch up and down, 6 and 7 horizontal wheel, 8 back,
+    /// 9 forward.
+    Button {
+        button: u32,
+        x: i32,
+        y: i32,
+        down: bool,
+    },
+    /// The pointer moved to (`x`, `y`); consecutive moves not yet taken
+    /// are merged into the last one.
+    Motion { x: i32, y: i32 },
+    /// A key went down (again for every auto-repeat) or up (once, on
+    /// release). `name` is the character of the key's unshifted keysym
+    /// (`"a"`, `"5"`, `" "`), or otherwise the X keysym name (`"Left"`,
+    /// `"Escape"`, `"Return"`, `"Shift_L"`).
+    Key { name: String, down: bool },
+}
+
+#[cfg(any(
+    target_os = "linux",
+    target_os = "freebsd",
+    target_os = "dragonfly",
+    target_os = "netbsd",
+    target_os = "openbsd"
+))]
+impl Window {
+    /// Festina addition: the input events received since the last call,
+    /// in arrival order (at most 4096 are kept; X11 only).
+    pub fn take_input_events(&mut self) -> Vec<InputEvent> {
+        self.0.take_input_events()
+    }
+
+    /// Festina addition: the size of the default screen in pixels.
+    pub fn screen_size(&self) -> (usize, usize) {
+        self.0.screen_size()
+    }
+
+    /// Festina addition: ask for a new window size (X11 only); the size
+    /// [`Window::get_size`] reports follows when the server confirms it.
+    pub fn set_size(&mut self, width: usize, height: usize) {
+        self.0.set_size(width, height)
+    }
+
+    /// Festina addition: enter or leave fullscreen (X11 only), through
+    /// the window manager, or without one by covering the screen.
+    pub fn set_fullscreen(&mut self, on: bool) {
+        self.0.set_fullscreen(on)
+    }
+}
+
 impl fmt::Debug for Window {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.debug_tuple("Window").field(&format_args!("..")).finish()

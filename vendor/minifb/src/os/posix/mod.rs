@@ -71,6 +71,48 @@ impl Window {
         Ok(window)
     }
 
+    // Festina additions (vendor/README.md): X11 only; a Wayland window
+    // has no input event queue, keeps its size and has no fullscreen.
+    pub fn take_input_events(&mut self) -> Vec<crate::InputEvent> {
+        match self {
+            #[cfg(feature = "x11")]
+            Window::X11(w) => w.take_input_events(),
+            #[cfg(feature = "wayland")]
+            Window::Wayland(_) => Vec::new(),
+        }
+    }
+
+    pub fn screen_size(&self) -> (usize, usize) {
+        match self {
+            #[cfg(feature = "x11")]
+            Window::X11(w) => w.screen_size(),
+            #[cfg(feature = "wayland")]
+            Window::Wayland(w) => w.get_size(),
+        }
+    }
+
+    pub fn set_size(&mut self, width: usize, height: usize) {
+        match self {
+            #[cfg(feature = "x11")]
+            Window::X11(w) => w.set_size(width, height),
+            #[cfg(feature = "wayland")]
+            Window::Wayland(_) => {
+                let _ = (width, height);
+            }
+        }
+    }
+
+    pub fn set_fullscreen(&mut self, on: bool) {
+        match self {
+            #[cfg(feature = "x11")]
+            Window::X11(w) => w.set_fullscreen(on),
+            #[cfg(feature = "wayland")]
+            Window::Wayland(_) => {
+                let _ = on;
+            }
+        }
+    }
+
     pub fn set_title(&mut self, title: &str) {
         match self {
             #[cfg(feature = "x11")]

@@ -284,6 +284,11 @@ pub struct Window {
     update_rate: UpdateRate,
     menu_counter: MenuHandle,
     menus: Vec<UnixMenu>,
+
+    // Festina addition: the input events in arrival order, and the
+    // geometry to restore after a fullscreen made without a window manager.
+    input_events: Vec<crate::InputEvent>,
+    windowed_geometry: Option<(i32, i32, u32, u32)>,
 }
 
 impl HasWindowHandle for Window {
@@ -418,6 +423,7 @@ impl Window {
                     | xlib::KeyReleaseMask
                     | xlib::ButtonPressMask
                     | xlib::ButtonReleaseMask
+                    | xlib::PointerMotionMask
                     | xlib::FocusChangeMask,
             );
 
@@ -500,6 +506,8 @@ impl Window {
                 update_rate: UpdateRate::new(),
                 menu_counter: MenuHandle(0),
                 menus: Vec::new(),
+                input_events: Vec::new(),
+                windowed_geometry: None,
             })
         }
     }
@@ -1070,11 +1078,25 @@ impl Window {
             }
 
             xlib::ButtonPress => {
+                self.push_button_event(&ev, true);
                 self.process_button(ev, true /* is_down */);
             }
 
             xlib::ButtonRelease => {
+                self.push_button_event(&ev, false);
                 self.process_button(ev, false /* is_down */);
+            }
+
+            xlib::MotionNotify => {
+                let s = self.scale.max(1);
+                let moved = crate::InputEvent::Motion {
+                    x: ev.motion.x / s,
+                    y: ev.motion.y / s,
+                };
+                match self.input_events.last_mut() {
+                    Some(last @ crate::InputEvent::Motion { .. }) => *last = moved,
+                    _ => self.push_input_event(moved),
+                }
             }
 
             xlib::ConfigureNotify => {
@@ -1122,6 +1144,7 @@ impl Window {
                 XK_KP_0 | XK_KP_1 | XK_KP_2 | XK_KP_3 | XK_KP_4 | XK_KP_5 | XK_KP_6 | XK_KP_7
                 | XK_KP_8 | XK_KP_9 | XK_KP_Separator | XK_KP_Decimal | XK_KP_Equal
                 | XK_KP_Enter => {
+                    self.push_key_event(sym, is_down);
                     self.update_key_state(sym, is_down);
                     return;
                 }
@@ -1140,6 +1163,7 @@ impl Window {
             return;
         }
 
+        self.push_key_event(sym, is_down);
         self.update_key_state(sym, is_down);
     }
 
@@ -1169,6 +1193,164 @@ impl Window {
                     }
                 }
             }
+        }
+    }
+
+    // ---- Festina additions: input events in arrival order, fullscreen,
+    // programmatic resizing and the screen size (see vendor/README.md) ----
+
+    /// Most events kept between two [`Window::take_input_events`]: a
+    /// program that never takes them loses the oldest, never memory.
+    const MAX_INPUT_EVENTS: usize = 4096;
+
+    fn push_input_event(&mut self, ev: crate::InputEvent) {
+        if self.input_events.len() >= Self::MAX_INPUT_EVENTS {
+            self.input_events.remove(0);
+        }
+        self.input_events.push(ev);
+    }
+
+    fn push_button_event(&mut self, ev: &xlib::XEvent, down: bool) {
+        // SAFETY: called for ButtonPress/ButtonRelease only, whose union
+        // member is `button`.
+        let b = unsafe { ev.button };
+        let s = self.scale.max(1);
+        self.push_input_event(crate::InputEvent::Button {
+            button: b.button,
+            x: b.x / s,
+            y: b.y / s,
+            down,
+        });
+    }
+
+    fn push_key_event(&mut self, sym: xlib::KeySym, down: bool) {
+        let name = match sym {
+            0x20..=0x7e | 0xa0..=0xff => char::from_u32(sym as u32).map(String::from),
+            0x0100_0100..=0x0110_ffff => char::from_u32((sym - 0x0100_0000) as u32).map(String::from),
+            _ => None,
+        };
+        let name = name.unwrap_or_else(|| {
+            // SAFETY: XKeysymToString returns a static NUL-terminated
+            // string owned by Xlib, or null.
+            let p = unsafe { (self.d.lib.XKeysymToString)(sym) };
+            if p.is_null() {
+                format!("0x{sym:x}")
+            } else {
+                unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+            }
+        });
+        self.push_input_event(crate::InputEvent::Key { name, down });
+    }
+
+    /// The input events received since the last call, in arrival order.
+    pub fn take_input_events(&mut self) -> Vec<crate::InputEvent> {
+        std::mem::take(&mut self.input_events)
+    }
+
+    /// The size of the default screen, in pixels.
+    pub fn screen_size(&self) -> (usize, usize) {
+        unsafe {
+            let screen = (self.d.lib.XDefaultScreen)(self.d.display);
+            (
+                (self.d.lib.XDisplayWidth)(self.d.display, screen).max(0) as usize,
+                (self.d.lib.XDisplayHeight)(self.d.display, screen).max(0) as usize,
+            )
+        }
+    }
+
+    /// Ask for a new client size; the ConfigureNotify that follows
+    /// updates [`Window::get_size`].
+    pub fn set_size(&mut self, width: usize, height: usize) {
+        let s = self.scale.max(1) as usize;
+        unsafe {
+            (self.d.lib.XResizeWindow)(
+                self.d.display,
+                self.handle,
+                (width * s).max(1) as c_uint,
+                (height * s).max(1) as c_uint,
+            );
+            (self.d.lib.XFlush)(self.d.display);
+        }
+    }
+
+    /// Whether an EWMH window manager runs (it owns fullscreen).
+    unsafe fn window_manager_running(&mut self) -> bool {
+        let check = self.d.intern_atom(b"_NET_SUPPORTING_WM_CHECK\0", true);
+        if check == 0 {
+            return false;
+        }
+        let root = (self.d.lib.XDefaultRootWindow)(self.d.display);
+        let mut actual_type: xlib::Atom = 0;
+        let mut actual_format: c_int = 0;
+        let mut nitems: c_ulong = 0;
+        let mut bytes_after: c_ulong = 0;
+        let mut prop: *mut u8 = std::ptr::null_mut();
+        let status = (self.d.lib.XGetWindowProperty)(
+            self.d.display,
+            root,
+            check,
+            0,
+            1,
+            xlib::False,
+            xlib::XA_WINDOW,
+            &mut actual_type,
+            &mut actual_format,
+            &mut nitems,
+            &mut bytes_after,
+            &mut prop,
+        );
+        if !prop.is_null() {
+            (self.d.lib.XFree)(prop as *mut c_void);
+        }
+        status == xlib::Success as c_int && nitems > 0
+    }
+
+    /// Enter or leave fullscreen: through the window manager
+    /// (_NET_WM_STATE_FULLSCREEN) when one runs, otherwise by covering
+    /// the screen with the window and restoring its geometry afterwards.
+    /// The size change arrives later as a ConfigureNotify.
+    pub fn set_fullscreen(&mut self, on: bool) {
+        unsafe {
+            if self.window_manager_running() {
+                let state = self.d.intern_atom(b"_NET_WM_STATE\0", false);
+                let full = self.d.intern_atom(b"_NET_WM_STATE_FULLSCREEN\0", false);
+                let root = (self.d.lib.XDefaultRootWindow)(self.d.display);
+                let mut ev: xlib::XEvent = std::mem::zeroed();
+                ev.client_message.type_ = xlib::ClientMessage;
+                ev.client_message.window = self.handle;
+                ev.client_message.message_type = state;
+                ev.client_message.format = 32;
+                ev.client_message.data.set_long(0, on as i64);
+                ev.client_message.data.set_long(1, full as i64);
+                ev.client_message.data.set_long(2, 0);
+                ev.client_message.data.set_long(3, 1);
+                (self.d.lib.XSendEvent)(
+                    self.d.display,
+                    root,
+                    xlib::False,
+                    xlib::SubstructureRedirectMask | xlib::SubstructureNotifyMask,
+                    &mut ev,
+                );
+            } else if on {
+                if self.windowed_geometry.is_none() {
+                    let mut attrs: XWindowAttributes = std::mem::zeroed();
+                    (self.d.lib.XGetWindowAttributes)(self.d.display, self.handle, &mut attrs);
+                    self.windowed_geometry =
+                        Some((attrs.x, attrs.y, attrs.width as u32, attrs.height as u32));
+                    let (w, h) = self.screen_size();
+                    (self.d.lib.XMoveResizeWindow)(
+                        self.d.display,
+                        self.handle,
+                        0,
+                        0,
+                        w.max(1) as c_uint,
+                        h.max(1) as c_uint,
+                    );
+                }
+            } else if let Some((x, y, w, h)) = self.windowed_geometry.take() {
+                (self.d.lib.XMoveResizeWindow)(self.d.display, self.handle, x, y, w, h);
+            }
+            (self.d.lib.XFlush)(self.d.display);
         }
     }
 
