@@ -78,8 +78,13 @@ impl DisplayInfo {
                 .map_err(|e| Error::WindowCreate(format!("failed to load Xlib: {:?}", e)))?;
 
             if (lib.XInitThreads)() == 0 {
-                panic!("failed to init X11 threads");
+                return Err(Error::WindowCreate("XInitThreads failed".to_owned()));
             }
+
+            // Festina addition: Xlib's default error handler ends the
+            // process; a request on a window destroyed by someone else
+            // (BadWindow) must not.
+            (lib.XSetErrorHandler)(Some(ignore_x_error));
 
             let cursor_lib = xcursor::Xcursor::open()
                 .map_err(|e| Error::WindowCreate(format!("failed to load XCursor: {:?}", e)))?;
@@ -247,6 +252,15 @@ impl Drop for DisplayInfo {
     }
 }
 
+/// Festina addition: the X error handler, which ignores errors (a
+/// protocol error about a window that is gone is not worth the process).
+unsafe extern "C" fn ignore_x_error(
+    _display: *mut xlib::Display,
+    _event: *mut xlib::XErrorEvent,
+) -> c_int {
+    0
+}
+
 #[derive(Clone, Copy, Eq, PartialEq)]
 enum ProcessEventResult {
     Ok,
@@ -289,6 +303,7 @@ pub struct Window {
     // geometry to restore after a fullscreen made without a window manager.
     input_events: Vec<crate::InputEvent>,
     windowed_geometry: Option<(i32, i32, u32, u32)>,
+    destroyed: bool,
 }
 
 impl HasWindowHandle for Window {
@@ -508,6 +523,7 @@ impl Window {
                 menus: Vec::new(),
                 input_events: Vec::new(),
                 windowed_geometry: None,
+                destroyed: false,
             })
         }
     }
@@ -595,7 +611,9 @@ impl Window {
     ) -> Result<()> {
         check_buffer_size(buffer, buf_width, buf_height, buf_stride)?;
 
-        unsafe { self.raw_blit_buffer(buffer, buf_width, buf_height, buf_stride) };
+        if !self.destroyed {
+            unsafe { self.raw_blit_buffer(buffer, buf_width, buf_height, buf_stride) };
+        }
 
         self.update();
 
@@ -1112,6 +1130,12 @@ impl Window {
                 )
                 .expect("todo");
             }
+            // Festina addition: someone else destroyed the window.
+            xlib::DestroyNotify => {
+                self.destroyed = true;
+                self.should_close = true;
+                return ProcessEventResult::Termination;
+            }
             xlib::FocusOut => {
                 self.active = false;
             }
@@ -1536,7 +1560,9 @@ impl Drop for Window {
 
             (self.d.lib.XDestroyIC)(self.xic);
             (self.d.lib.XCloseIM)(self.xim);
-            (self.d.lib.XDestroyWindow)(self.d.display, self.handle);
+            if !self.destroyed {
+                (self.d.lib.XDestroyWindow)(self.d.display, self.handle);
+            }
         }
     }
 }
