@@ -317,3 +317,68 @@ fn no_display_is_a_clear_failure_and_drawing_needs_none() {
     assert_eq!(code, Some(1));
     assert!(err.starts_with("fail: no display"), "{err}");
 }
+
+fn examples() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples")
+}
+
+#[test]
+fn snake_is_played_with_the_arrow_keys() {
+    let Some(x) = Xvfb::start() else { return };
+    let dir = examples();
+    let mut p = Program::start_file(Some(&x), &dir.join("snake.f"), &dir, &[], &[]);
+    p.expect("started");
+    let win = x.window("snake");
+    assert_eq!(x.size(&win), (400, 300));
+    x.xdo(&["mousemove", "--window", &win, "5", "5"]);
+    // heading right along row 7; turn down: the snake hits the bottom wall
+    x.xdo(&["key", "Down"]);
+    p.expect_where("game over", |l| l.starts_with("game over at "));
+    let over = p.seen.last().unwrap().clone();
+    let (cell, score) = over["game over at ".len()..].split_once(" score ").unwrap();
+    let (cx, cy) = cell.split_once(',').unwrap();
+    let (cx, cy): (u32, u32) = (cx.parse().unwrap(), cy.parse().unwrap());
+    assert_eq!(cy, 14, "{over}");
+    assert!(cx >= 5, "{over}");
+    assert_eq!(score, "0");
+    // the head is drawn where the game says it stopped
+    let (w, _, shot) = x.screenshot(&win);
+    assert_eq!(shot[((cy * 20 + 10) * w + cx * 20 + 10) as usize], 0xffeb3b, "{over}");
+    // R plays again, Up runs into the top wall
+    x.xdo(&["key", "r"]);
+    p.expect("started");
+    x.xdo(&["key", "Up"]);
+    p.expect_where("game over at the top", |l| l.starts_with("game over at ") && l.contains(",0 "));
+    x.xdo(&["key", "Escape"]);
+    let (code, lines, err) = p.finish();
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(lines.last().map(String::as_str), Some("bye, score 0"));
+}
+
+#[test]
+fn drum_pads_play_from_the_keyboard() {
+    let Some(x) = Xvfb::start() else { return };
+    let dir = examples();
+    let env = [("FESTINA_AUDIO_SINK", "null")];
+    let mut p = Program::start_file(Some(&x), &dir.join("drum_pads.f"), &dir, &[], &env);
+    p.expect("ready");
+    let win = x.window("drum_pads");
+    x.xdo(&["mousemove", "--window", &win, "5", "5"]);
+    x.xdo(&["key", "k", "s", "h", "Up", "Up", "Down"]);
+    p.expect("kick on channel 0");
+    p.expect("snare on channel 1");
+    p.expect("hat on channel 2");
+    p.expect("130 bpm");
+    p.expect("140 bpm");
+    p.expect("130 bpm");
+    x.xdo(&["key", "space"]);
+    p.expect("playing");
+    // the pattern steps on its timer while the keys still answer
+    x.xdo(&["key", "k"]);
+    p.expect_where("a kick", |l| l.starts_with("kick on channel"));
+    x.xdo(&["key", "space"]);
+    p.expect_where("stopped", |l| l.starts_with("stopped after "));
+    x.xdo(&["key", "Escape"]);
+    let (code, _, err) = p.finish();
+    assert_eq!(code, Some(0), "{err}");
+}
