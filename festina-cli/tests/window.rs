@@ -382,3 +382,44 @@ fn drum_pads_play_from_the_keyboard() {
     let (code, _, err) = p.finish();
     assert_eq!(code, Some(0), "{err}");
 }
+
+#[test]
+fn an_exposed_window_shows_the_last_presented_frame() {
+    let Some(x) = Xvfb::start() else { return };
+    let src = r#"
+color green = 'lime'
+color red = 'red'
+setClientWidth(100)
+setClientHeight(80)
+drawRect(0, 0, 100, 80, green)
+render()
+log('ready')
+on keyUp(key:text) {
+    // drawn, never presented
+    drawRect(0, 0, 100, 80, red)
+    log('drawn')
+}
+"#;
+    let mut p = Program::start(Some(&x), "exposed", src, &[], &[]);
+    p.expect("ready");
+    let win = x.window("exposed");
+    x.xdo(&["mousemove", "--window", &win, "5", "5"]);
+    x.xdo(&["key", "a"]);
+    p.expect("drawn");
+    x.xdo(&["windowunmap", "--sync", &win]);
+    x.xdo(&["windowmap", "--sync", &win]);
+    // the Expose arrives within a tick or two; wait for the picture
+    let end = std::time::Instant::now() + xvfb::DEADLINE;
+    loop {
+        let (_, _, shot) = x.screenshot(&win);
+        if shot.iter().all(|&p| p == 0x00ff00) {
+            break;
+        }
+        assert!(!shot.contains(&0xff0000), "an unpresented frame appeared");
+        assert!(std::time::Instant::now() < end, "the window was not drawn again");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    x.request_close(&win);
+    let (code, _, err) = p.finish();
+    assert_eq!(code, Some(0), "{err}");
+}

@@ -439,6 +439,7 @@ impl Window {
                     | xlib::ButtonPressMask
                     | xlib::ButtonReleaseMask
                     | xlib::PointerMotionMask
+                    | xlib::ExposureMask
                     | xlib::FocusChangeMask,
             );
 
@@ -1129,6 +1130,13 @@ impl Window {
                     &mut self.draw_buffer,
                 )
                 .expect("todo");
+            }
+            // Festina addition: part of the window must be drawn again
+            // (the last of a series of Expose events).
+            xlib::Expose => {
+                if ev.expose.count == 0 && self.input_events.last() != Some(&crate::InputEvent::Expose) {
+                    self.push_input_event(crate::InputEvent::Expose);
+                }
             }
             // Festina addition: someone else destroyed the window.
             xlib::DestroyNotify => {
