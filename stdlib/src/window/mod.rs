@@ -279,7 +279,8 @@ fn open(it: &mut Interpreter) -> Result<(), Trap> {
         scale_mode: ScaleMode::UpperLeft,
         ..WindowOptions::default()
     };
-    let mut win = Window::new(&title, w, h, options).map_err(|e| no_display(&display, &e.to_string()))?;
+    let mut win =
+        Window::new(&title, w, h, options).map_err(|e| no_display(&display, &e.to_string()))?;
     // Our event loop paces the window: never let minifb sleep.
     win.set_target_fps(0);
     win.set_background_color(255, 255, 255);
@@ -438,8 +439,9 @@ fn deliver(it: &mut Interpreter, ev: InputEvent) -> Result<(), Trap> {
             let (w, h) = st.frame_size;
             if let Some(win) = st.win.as_mut() {
                 if st.frame.len() == w * h && w * h > 0 {
-                    win.update_with_buffer(&st.frame, w, h)
-                        .map_err(|e| Trap::Fail(format!("the window: cannot present the frame: {e}")))?;
+                    win.update_with_buffer(&st.frame, w, h).map_err(|e| {
+                        Trap::Fail(format!("the window: cannot present the frame: {e}"))
+                    })?;
                 }
             }
         }
@@ -479,7 +481,12 @@ impl SourceHandler for WindowSource {
         Ok(Keep::Keep)
     }
 
-    fn timer(&mut self, it: &mut Interpreter, _token: Token, _timer: TimerId) -> Result<Keep, Trap> {
+    fn timer(
+        &mut self,
+        it: &mut Interpreter,
+        _token: Token,
+        _timer: TimerId,
+    ) -> Result<Keep, Trap> {
         pump(it)
     }
 }
