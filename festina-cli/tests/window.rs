@@ -204,28 +204,26 @@ fn key_down_repeats_while_held_and_key_up_fires_once() {
 #[test]
 fn resizing_from_the_program_the_user_and_fullscreen() {
     let Some(x) = Xvfb::start() else { return };
-    let src = format!(
-        r#"
+    let src = r#"
 color red = 'red'
 setClientWidth(200)
 setClientHeight(100)
 render()
 log('ready')
-on keyUp(key:text) {{
-    if key == 'w' {{
+on keyUp(key:text) {
+    if key == 'w' {
         drawRect(0, 0, 10, 10, red)
         setClientWidth(300)
-        log(`after ${{clientWidth}}x${{clientHeight}} ${{getPixelColor(0, 0) == null}}`)
-    }}
-    if key == 'f' {{ enterFullscreen() enterFullscreen() }}
-    if key == 'g' {{ exitFullscreen() }}
-    if key == 'c' {{ close(7) }}
-}}
-on resize() {{ log(`resize ${{clientWidth}}x${{clientHeight}}`) }}
-on exit(code:int) {{ log(`exit ${{code}}`) }}
-"#
-    );
-    let mut p = Program::start(Some(&x), "resizing", &src, &[], &[]);
+        log(`after ${clientWidth}x${clientHeight} ${getPixelColor(0, 0) == null}`)
+    }
+    if key == 'f' { enterFullscreen() enterFullscreen() }
+    if key == 'g' { exitFullscreen() }
+    if key == 'c' { close(7) }
+}
+on resize() { log(`resize ${clientWidth}x${clientHeight}`) }
+on exit(code:int) { log(`exit ${code}`) }
+"#;
+    let mut p = Program::start(Some(&x), "resizing", src, &[], &[]);
     p.expect("ready");
     let win = x.window("resizing");
     x.xdo(&["mousemove", "--window", &win, "5", "5"]);
