@@ -1,3 +1,5 @@
+// golden: skip
+// (It needs a display: festina-cli/tests/window.rs plays it under Xvfb.)
 // drum_pads.f: the drum machine of drums.f played from the keyboard, in
 // a window (§17, §18). K, S and H hit the kick, snare and hi-hat pads
 // at once; Space starts and stops the 16-step pattern (stepped by

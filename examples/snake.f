@@ -1,3 +1,5 @@
+// golden: skip
+// (It needs a display: festina-cli/tests/window.rs plays it under Xvfb.)
 // snake.f: the classic game in a window (§17), played with the arrow
 // keys. Eat the red squares to grow; running into a wall or into
 // yourself ends the game. Space pauses, R restarts, Escape quits.
