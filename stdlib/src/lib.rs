@@ -16,7 +16,7 @@
 //! | database | `database` | `db` (links SQLite) |
 //! | net | `net` | `net` (no natives yet) |
 //! | canvas | `canvas` | `canvas` (links cairo) |
-//! | window | `window` | `window` (no natives yet) |
+//! | window | `window` | `window` (minifb's X11 backend; libX11 loaded at run time, needs `canvas`) |
 //! | audio | `audio` | [`audio`] (links ALSA through rodio) |
 //!
 //! A facility's natives are reached only through its [`FacilityNatives`]
