@@ -44,7 +44,8 @@ def start_xvfb():
     n = 99
     while os.path.exists(f"/tmp/.X11-unix/X{n}") or os.path.exists(f"/tmp/.X{n}-lock"):
         n += 1
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+    # -noreset: no refused connections while the server resets between runs
+    proc = subprocess.Popen(["Xvfb", f":{n}", "-noreset", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 20
     while not os.path.exists(f"/tmp/.X11-unix/X{n}"):
