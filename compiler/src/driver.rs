@@ -422,30 +422,52 @@ impl Loader {
 
     fn diagnostic(&self, file: u32, range: TextRange, message: String) -> Diagnostic {
         let src = &self.sources[file as usize];
-        let offset = floor_char_boundary(&src.text, usize::from(range.start()).min(src.text.len()));
-        let starts = src.line_starts.get_or_init(|| {
-            std::iter::once(0)
-                .chain(src.text.match_indices('\n').map(|(i, _)| i + 1))
-                .collect()
-        });
-        // The last line starting at or before `offset`.
-        let index = starts.partition_point(|&s| s <= offset) - 1;
-        let line_start = starts[index];
-        let line = index as u32 + 1;
-        let col = src.text[line_start..offset].chars().count() as u32 + 1;
-        let line_end = src.text[line_start..]
-            .find('\n')
-            .map_or(src.text.len(), |i| line_start + i);
-        let (source_line, caret) =
-            excerpt(src.text[line_start..line_end].trim_end_matches('\r'), col);
-        Diagnostic {
-            file: src.display.clone(),
-            line,
-            col,
-            message,
-            source_line,
-            caret,
-        }
+        let starts = src.line_starts.get_or_init(|| line_starts(&src.text));
+        locate(&src.display, &src.text, starts, range, message)
+    }
+}
+
+/// Byte offset of the start of each line of `text`.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+/// The diagnostic for `message` at `range` of `text`, the source of the
+/// file shown as `file` (§14.1: line, column in code points, and the
+/// source line under it), as the compiler reports it. Used by tools that
+/// parse a file themselves (`festina fmt` reports a file's syntax errors
+/// with it).
+pub fn diagnostic_at(file: &str, text: &str, range: TextRange, message: String) -> Diagnostic {
+    locate(file, text, &line_starts(text), range, message)
+}
+
+/// [`diagnostic_at`] with the line starts of `text` already known.
+fn locate(
+    file: &str,
+    text: &str,
+    starts: &[usize],
+    range: TextRange,
+    message: String,
+) -> Diagnostic {
+    let offset = floor_char_boundary(text, usize::from(range.start()).min(text.len()));
+    // The last line starting at or before `offset`.
+    let index = starts.partition_point(|&s| s <= offset) - 1;
+    let line_start = starts[index];
+    let line = index as u32 + 1;
+    let col = text[line_start..offset].chars().count() as u32 + 1;
+    let line_end = text[line_start..]
+        .find('\n')
+        .map_or(text.len(), |i| line_start + i);
+    let (source_line, caret) = excerpt(text[line_start..line_end].trim_end_matches('\r'), col);
+    Diagnostic {
+        file: file.to_string(),
+        line,
+        col,
+        message,
+        source_line,
+        caret,
     }
 }
 
