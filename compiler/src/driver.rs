@@ -186,6 +186,26 @@ pub fn check_file(path: &Path) -> Result<hir::Module, Vec<Diagnostic>> {
     with_big_stack(move || Loader::default().check(&path))
 }
 
+/// [`check_file`] for an editor: a file whose path (absolute, as
+/// [`std::fs::canonicalize`] gives it, or cleaned when it does not exist
+/// on disk) is a key of `unsaved` is read from there instead of the disk,
+/// the entry file included. Diagnostics are as [`check_file`] gives them;
+/// with an absolute `path`, every `Diagnostic::file` is absolute too.
+/// Used by the language server (`festina lsp`).
+pub fn check_file_with_unsaved(
+    path: &Path,
+    unsaved: std::collections::HashMap<PathBuf, String>,
+) -> Result<hir::Module, Vec<Diagnostic>> {
+    let path = path.to_path_buf();
+    with_big_stack(move || {
+        Loader {
+            unsaved,
+            ..Loader::default()
+        }
+        .check(&path)
+    })
+}
+
 /// One loaded source file.
 struct Source {
     display: String,
@@ -211,6 +231,9 @@ struct Loader {
     entry_bytes: Option<(PathBuf, Vec<u8>)>,
     /// Compile the assertions of `test` groups ([`compile_tests`]).
     tests: bool,
+    /// Texts that replace files on disk, by absolute path
+    /// ([`check_file_with_unsaved`]).
+    unsaved: std::collections::HashMap<PathBuf, String>,
 }
 
 impl Loader {
@@ -390,6 +413,12 @@ impl Loader {
                         Err(_) => (clean_path(&cwd().join(path)), text, true),
                     });
                 }
+            }
+        }
+        if !self.unsaved.is_empty() {
+            let key = std::fs::canonicalize(path).unwrap_or_else(|_| clean_path(&cwd().join(path)));
+            if let Some(text) = self.unsaved.get(&key) {
+                return Ok((key, text.clone(), false));
             }
         }
         let canon = std::fs::canonicalize(path).map_err(|e| ReadError::Io(io_message(&e)))?;

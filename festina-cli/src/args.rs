@@ -10,6 +10,7 @@
 //! festina compile <file> [-o <out>]      (-o before or after the file)
 //! festina test [--filter NAME] <file.f|dir> [--filter NAME] [--] [args...]
 //! festina fmt [--check] <file|dir|->...
+//! festina lsp
 //! festina help | -h | --help
 //! festina --version
 //! ```
@@ -68,6 +69,8 @@ pub enum Command {
         /// Files, directories and `-`, as given (at least one).
         paths: Vec<String>,
     },
+    /// Serve the Language Server Protocol on standard input and output.
+    Lsp,
     /// Print the usage text.
     Help,
     /// Print the version.
@@ -99,6 +102,8 @@ commands:
                           under it, - means standard input to standard output
        [--check]          change nothing: list the files that would change
                           (exit status 1 if there are any)
+  lsp                     serve the Language Server Protocol on stdin/stdout
+                          (for editors, see editors/)
   help                    show this text
 
 options:
@@ -136,6 +141,17 @@ pub fn parse(args: Vec<String>) -> Result<Command, String> {
                 return Err("--emit-bytecode does not apply to fmt".to_string())
             }
             "fmt" => return parse_fmt(rest),
+            "lsp" if emit_bytecode => {
+                return Err("--emit-bytecode does not apply to lsp".to_string())
+            }
+            "lsp" => {
+                return match rest.next() {
+                    // Editors commonly pass `--stdio`; it is the only transport.
+                    None => Ok(Command::Lsp),
+                    Some(flag) if flag == "--stdio" => Ok(Command::Lsp),
+                    Some(extra) => Err(format!("unexpected argument '{extra}' after lsp")),
+                };
+            }
             "--" => return program(emit_bytecode, rest),
             s if s.starts_with('-') => return Err(format!("unknown option '{s}'")),
             s if looks_like_program(s) => return program_args(emit_bytecode, arg, rest),
@@ -462,7 +478,7 @@ mod tests {
     }
 
     #[test]
-    fn fmt() {
+    fn fmt_and_lsp() {
         let fmt = |check: bool, paths: &[&str]| {
             Ok(Command::Fmt {
                 check,
@@ -476,5 +492,8 @@ mod tests {
         assert!(p(&["fmt"]).is_err());
         assert!(p(&["fmt", "--check"]).is_err());
         assert!(p(&["fmt", "--write", "a.f"]).is_err());
+        assert_eq!(p(&["lsp"]), Ok(Command::Lsp));
+        assert_eq!(p(&["lsp", "--stdio"]), Ok(Command::Lsp));
+        assert!(p(&["lsp", "x"]).is_err());
     }
 }

@@ -1,9 +1,10 @@
 //! The `festina` command (§21.1): compile a program to bytecode in memory
 //! and run it, check it, print its bytecode listing, write it out as a
 //! self-contained executable (`festina compile`, see [`bundle`]), or run
-//! it with its test assertions (`festina test`, see [`test_cmd`]); or lay
+//! it with its test assertions (`festina test`, see [`test_cmd`]); lay
 //! source files out in the canonical style (`festina fmt`, see
-//! [`fmt_cmd`]).
+//! [`fmt_cmd`]); or serve the Language Server Protocol to an editor
+//! (`festina lsp`, crate `festina-lsp`).
 //!
 //! Like the runtimes, it can be the runtime of a bundle (when no runtime of
 //! the same build with the program's facilities is installed beside it,
@@ -57,6 +58,7 @@ fn dispatch(cmd: Command) -> i32 {
         Command::Compile { path, output } => status_of(compile_bundle(&path, output)),
         Command::Test { path, filter, args } => test_cmd::run(&path, filter, args),
         Command::Fmt { check, paths } => fmt_cmd::run(check, &paths),
+        Command::Lsp => festina_lsp::run_stdio(),
         Command::Run {
             path,
             args,
