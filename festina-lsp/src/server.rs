@@ -46,6 +46,10 @@ struct Doc {
     data: RefCell<Option<Rc<FileData>>>,
 }
 
+/// Files read from disk, by key path, with the modification time and
+/// length they had when read.
+type DiskCache = HashMap<PathBuf, (Option<SystemTime>, u64, Rc<FileData>)>;
+
 /// The server's state: the open documents and what was read from disk.
 struct Server {
     encoding: Encoding,
@@ -55,7 +59,7 @@ struct Server {
     docs: HashMap<PathBuf, Doc>,
     /// Files read from disk, with the modification time and length they
     /// had.
-    disk: RefCell<HashMap<PathBuf, (Option<SystemTime>, u64, Rc<FileData>)>>,
+    disk: RefCell<DiskCache>,
     /// Documents whose diagnostics must be computed again.
     dirty: BTreeSet<PathBuf>,
     /// Documents closed since the last diagnostics (their diagnostics are
@@ -234,13 +238,13 @@ fn capabilities(encoding: Encoding) -> Value {
 }
 
 /// A request's parameters, or the error response for malformed ones.
-fn params<P: serde::de::DeserializeOwned>(req: &Request) -> Result<P, Response> {
+fn params<P: serde::de::DeserializeOwned>(req: &Request) -> Result<P, Box<Response>> {
     serde_json::from_value(req.params.clone()).map_err(|e| {
-        Response::new_err(
+        Box::new(Response::new_err(
             req.id.clone(),
             ErrorCode::InvalidParams as i32,
             format!("invalid parameters: {e}"),
-        )
+        ))
     })
 }
 
@@ -484,7 +488,7 @@ impl Server {
                 format!("unknown request '{}'", req.method),
             )),
         };
-        result.unwrap_or_else(|err| err)
+        result.unwrap_or_else(|err| *err)
     }
 
     /// The document `uri` analysed within its unit (from the cache while
@@ -545,7 +549,7 @@ impl Server {
     fn hover(&self, uri: &Uri, pos: Position) -> Option<Hover> {
         let a = self.open(uri)?;
         let (data, unit, resolved) = (&a.data, &a.unit, &a.resolved);
-        let r = resolved.at(self.offset(&data, pos))?;
+        let r = resolved.at(self.offset(data, pos))?;
         let value = match &r.target {
             Target::Builtin(b) => builtins::hover(*b),
             Target::File(path) => format!(
@@ -601,9 +605,9 @@ impl Server {
     fn definition(&self, uri: &Uri, pos: Position) -> Option<Location> {
         let a = self.open(uri)?;
         let (data, unit, resolved) = (&a.data, &a.unit, &a.resolved);
-        let r = resolved.at(self.offset(&data, pos))?;
+        let r = resolved.at(self.offset(data, pos))?;
         match &r.target {
-            Target::Def(key) => self.location(&unit, &resolved, key),
+            Target::Def(key) => self.location(unit, resolved, key),
             Target::File(path) => Some(Location::new(path_to_uri(path)?, Range::default())),
             Target::Builtin(_) => None,
         }
@@ -612,7 +616,7 @@ impl Server {
     fn references(&self, uri: &Uri, pos: Position, with_decl: bool) -> Option<Vec<Location>> {
         let a = self.open(uri)?;
         let (data, unit, resolved) = (&a.data, &a.unit, &a.resolved);
-        let Target::Def(key) = resolved.at(self.offset(&data, pos))?.target.clone() else {
+        let Target::Def(key) = resolved.at(self.offset(data, pos))?.target.clone() else {
             return Some(Vec::new());
         };
         let mut out = Vec::new();
@@ -674,13 +678,10 @@ impl Server {
                 }
                 let name = e.file_name().to_string_lossy().into_owned();
                 let path = e.path();
+                let skipped = name.starts_with('.') || name == "target" || name == "node_modules";
                 match e.file_type() {
-                    Ok(t) if t.is_dir() => {
-                        if !name.starts_with('.') && name != "target" && name != "node_modules" {
-                            walk(&path, out);
-                        }
-                    }
-                    Ok(_) if name.ends_with(".f") => out.push(file_key(&path)),
+                    Ok(t) if t.is_dir() && !skipped => walk(&path, out),
+                    Ok(t) if !t.is_dir() && name.ends_with(".f") => out.push(file_key(&path)),
                     _ => {}
                 }
             }
@@ -695,7 +696,7 @@ impl Server {
     fn completion(&self, uri: &Uri, pos: Position) -> Option<Vec<CompletionItem>> {
         let a = self.open(uri)?;
         let (data, unit, resolved) = (&a.data, &a.unit, &a.resolved);
-        let offset = self.offset(&data, pos) as usize;
+        let offset = self.offset(data, pos) as usize;
         let before = &data.text[..offset.min(data.text.len())];
         let word_start = before
             .char_indices()
@@ -708,9 +709,9 @@ impl Server {
                 .members
                 .iter()
                 .find(|m| m.dot_end as usize == word_start)?;
-            return Some(member_items(&unit, &site.receiver));
+            return Some(member_items(unit, &site.receiver));
         }
-        Some(self.scope_items(&unit, &resolved, word_start as u32))
+        Some(self.scope_items(unit, resolved, word_start as u32))
     }
 
     /// The names usable at `offset`: locals in scope, the program's

@@ -23,7 +23,7 @@ impl Files for NoFiles {
 fn analysis_never_panics_on_mutated_programs() {
     let files = corpus();
     assert!(!files.is_empty());
-    let mut rng = Rng(0x15A7_0F1E_D17_0B5E);
+    let mut rng = Rng(0x15A7_0F1E_D170_0B5E);
     let mut runs = 0;
     for (i, (path, text)) in files.iter().enumerate() {
         let other = &files[(i * 5 + 1) % files.len()].1;
