@@ -549,7 +549,10 @@ fn exit_status_and_streams_match_direct_runs() {
     let run = run_in(dir.path(), &dir.join("wraps"), &[]);
     assert_eq!(run.code, Some(300 % 256));
     let run = run_in(dir.path(), &dir.join("fails"), &[]);
-    assert_eq!(run.stderr, "fail: something broke\n");
+    assert_eq!(
+        run.stderr,
+        "fail: something broke\n    at <top level> (fails.f:2)\n"
+    );
     assert_eq!(run.code, Some(1));
 }
 

@@ -11,6 +11,7 @@
 //! |---|---|
 //! | [`NO_FUSION`] | the code generator's fused and shortened forms (compare-and-branch, immediates, pinned literals, globals in registers, `NewArrFrom`, in-place appends and templates) and the loader's instruction pairing (`AddIntImmCmpJump`, `MulAddInt`) |
 //! | [`NO_FAST_TIER`] | the interpreter's fast tier (`run_fast`): every instruction runs in the full step (see [`crate::interp`], "Dispatch") |
+//! | [`NO_STDOUT_BUFFER`] | block-buffering of stdout to a pipe or file: every `log` line is written at once, as on a terminal (see [`crate::stdout`]) |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
 //! The values are read when a program is compiled or loaded, never in the
@@ -24,6 +25,9 @@ pub const NO_FUSION: &str = "FESTINA_NO_FUSION";
 
 /// The interpreter's fast tier.
 pub const NO_FAST_TIER: &str = "FESTINA_NO_FAST_TIER";
+
+/// Block-buffered stdout (to a pipe or file).
+pub const NO_STDOUT_BUFFER: &str = "FESTINA_NO_STDOUT_BUFFER";
 
 /// True when the optimisation guarded by the variable `var` (one of this
 /// module's constants) is turned off, by `var` itself or by [`NO_OPT`].

@@ -273,10 +273,9 @@ impl Checker<'_> {
         nrange: TextRange,
         line: u32,
     ) -> Expr {
-        let rec = &self.module.tables[tid as usize];
-        let ncols = rec.fields.len();
-        if let Some(i) = rec.fields.iter().position(|f| f.name == fname) {
-            let ty = rec.fields[i].ty.clone();
+        let ncols = self.module.tables[tid as usize].fields.len();
+        if let Some(i) = self.table_field(tid, fname) {
+            let ty = self.module.tables[tid as usize].fields[i].ty.clone();
             return mk(
                 ExprKind::Field {
                     obj: Box::new(obj),
@@ -312,9 +311,8 @@ impl Checker<'_> {
         nrange: TextRange,
         range: TextRange,
     ) -> Option<(Place, Type)> {
-        let rec = &self.module.tables[tid as usize];
-        if let Some(i) = rec.fields.iter().position(|f| f.name == fname) {
-            let ty = rec.fields[i].ty.clone();
+        if let Some(i) = self.table_field(tid, fname) {
+            let ty = self.module.tables[tid as usize].fields[i].ty.clone();
             return Some((
                 Place::Field {
                     obj: Box::new(obj),

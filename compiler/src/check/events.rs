@@ -196,6 +196,7 @@ impl Checker<'_> {
         let func = &mut self.module.functions[id as usize];
         func.locals = std::mem::take(&mut self.fs.locals);
         func.body = body;
+        self.body_done(id);
     }
 
     /// An `on` declaration met as a statement: at the top level it was

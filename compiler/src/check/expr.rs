@@ -442,8 +442,7 @@ impl Checker<'_> {
                 };
                 (k, key.syntax().text_range(), entry.value())
             };
-            let rec = &self.module.structs[sid as usize];
-            let Some(idx) = rec.fields.iter().position(|f| f.name == fname) else {
+            let Some(idx) = self.struct_field(sid, &fname) else {
                 self.error(
                     frange,
                     format!("unknown field '{fname}' in struct literal of type {sname}"),
@@ -451,7 +450,7 @@ impl Checker<'_> {
                 continue;
             };
             // A weak field takes a value of its target type.
-            let fty = match &rec.fields[idx].ty {
+            let fty = match &self.module.structs[sid as usize].fields[idx].ty {
                 Type::Weak(t) => (**t).clone(),
                 t => t.clone(),
             };
@@ -508,10 +507,9 @@ impl Checker<'_> {
         match &ty {
             Type::Error => self.error_expr(line),
             Type::Struct(sid) => {
-                let rec = &self.module.structs[*sid as usize];
-                match rec.fields.iter().position(|x| x.name == fname) {
+                match self.struct_field(*sid, fname) {
                     Some(i) => {
-                        let fty = rec.fields[i].ty.clone();
+                        let fty = self.module.structs[*sid as usize].fields[i].ty.clone();
                         if let Type::Weak(target) = fty {
                             // Never vivified: an unset or dead target reads null.
                             return mk(
@@ -609,9 +607,9 @@ impl Checker<'_> {
         let mut found = None;
         for m in &en.members {
             if let Type::Struct(sid) = m {
-                let rec = &self.module.structs[*sid as usize];
-                if let Some(i) = rec.fields.iter().position(|x| x.name == fname) {
-                    found = Some((*sid, i as u16, rec.fields[i].ty.clone()));
+                if let Some(i) = self.struct_field(*sid, fname) {
+                    let fty = self.module.structs[*sid as usize].fields[i].ty.clone();
+                    found = Some((*sid, i as u16, fty));
                 }
             }
         }
@@ -884,8 +882,7 @@ impl Checker<'_> {
         }
         // A struct field holding a function value is called like a method.
         if let Type::Struct(sid) = &ty {
-            let rec = &self.module.structs[*sid as usize];
-            if rec.fields.iter().any(|x| x.name == m) {
+            if self.struct_field(*sid, &m).is_some() {
                 let fv = self.member(obj, &m, name.text_range(), range, line);
                 return self.value_call(fv, args, range, line);
             }
@@ -1623,39 +1620,31 @@ impl Checker<'_> {
                 let fname = name.text().to_string();
                 let obj = self.receiver(&recv);
                 match obj.ty.strip_manual().clone() {
-                    Type::Struct(sid) => {
-                        let rec = &self.module.structs[sid as usize];
-                        match rec.fields.iter().position(|x| x.name == fname) {
-                            Some(i) => {
-                                let fty = rec.fields[i].ty.clone();
-                                if let Type::Weak(target) = fty {
-                                    return Some((
-                                        Place::WeakField {
-                                            obj: Box::new(obj),
-                                            field: i as u16,
-                                        },
-                                        *target,
-                                    ));
-                                }
-                                Some((
-                                    Place::Field {
+                    Type::Struct(sid) => match self.struct_field(sid, &fname) {
+                        Some(i) => {
+                            let fty = self.module.structs[sid as usize].fields[i].ty.clone();
+                            if let Type::Weak(target) = fty {
+                                return Some((
+                                    Place::WeakField {
                                         obj: Box::new(obj),
                                         field: i as u16,
                                     },
-                                    fty,
-                                ))
+                                    *target,
+                                ));
                             }
-                            None => {
-                                self.unknown_member(
-                                    &Type::Struct(sid),
-                                    &fname,
-                                    name.text_range(),
-                                    0,
-                                );
-                                None
-                            }
+                            Some((
+                                Place::Field {
+                                    obj: Box::new(obj),
+                                    field: i as u16,
+                                },
+                                fty,
+                            ))
                         }
-                    }
+                        None => {
+                            self.unknown_member(&Type::Struct(sid), &fname, name.text_range(), 0);
+                            None
+                        }
+                    },
                     Type::Table(tid) => self.row_place(obj, tid, &fname, name.text_range(), range),
                     Type::Map(el) => {
                         let line = self.line(range);
