@@ -38,6 +38,9 @@
 //!   are not sendable (`regex`, `http`, `socket`, `thread`). The copy is a
 //!   [`SentHandle`] (`Send`), turned back into a value on the receiving
 //!   thread by [`SentHandle::into_value`].
+//! - [`Handle::encoded_bytes`]: the bytes the value stands for in a
+//!   database column or an HTTP body (a blob's bytes, an image's encoded
+//!   file), `None` (the default) for the types without one.
 //!
 //! Natives create one with [`Value::handle`] and reach their own type
 //! with [`Value::as_handle`] (a downcast that is `None` for a null or for
@@ -146,6 +149,15 @@ pub trait Handle: Any {
     /// thread turns into a value of its own; `None` when values of the
     /// type cannot be sent (the default).
     fn send_copy(&self) -> Option<Box<dyn SentHandle>> {
+        None
+    }
+
+    /// The value's own encoded bytes, for a `BLOB` column or parameter
+    /// (§15.3) and an HTTP body (§19.2): a blob's bytes, an image's file
+    /// bytes (or a PNG of it). `None` (the default) for the types that
+    /// have no byte form. Reached through this trait, so that the code
+    /// storing or sending the bytes never links the type's own library.
+    fn encoded_bytes(&self) -> Option<Vec<u8>> {
         None
     }
 }

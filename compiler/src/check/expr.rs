@@ -167,7 +167,8 @@ impl Checker<'_> {
         self.resolve_name(&tok, line)
     }
 
-    /// The value a name denotes: local, global, function, or `argv`.
+    /// The value a name denotes: local, global, function, `argv`, or a
+    /// read-only global value of the library (`clientWidth`, §16.2).
     fn resolve_name(&mut self, tok: &ast::Token, line: u32) -> Expr {
         let name = tok.text();
         if let Some(l) = self.lookup_local(name) {
@@ -202,6 +203,17 @@ impl Checker<'_> {
                             args: Vec::new(),
                         },
                         Type::Arr(Box::new(Type::Text)),
+                        line,
+                    );
+                }
+                if let Some(v) = festina_signatures::VALUES.iter().find(|v| v.name == name) {
+                    let id = self.native(v.native);
+                    return mk(
+                        ExprKind::CallNative {
+                            id,
+                            args: Vec::new(),
+                        },
+                        shape_type(v.ret),
                         line,
                     );
                 }
@@ -761,6 +773,11 @@ impl Checker<'_> {
             let arange = a.syntax().text_range();
             let pty = params.get(i).unwrap_or(&error);
             let v = self.check_expr(a, Some(pty));
+            if v.ty == Type::Text && matches!(pty.strip_manual(), Type::Color | Type::Font) {
+                let label = format!("argument {} of {}", i + 1, what(self));
+                out.push(self.coerce_arg(v, pty, arange, &label));
+                continue;
+            }
             out.push(self.coerce_labelled(v, pty, arange, |c: &Self| {
                 Some(format!("argument {} of {}", i + 1, what(c)))
             }));
@@ -840,8 +857,17 @@ impl Checker<'_> {
                 _ => {
                     let ty = shape_type(*shape);
                     let v = self.check_expr(a, Some(&ty));
+                    // §8.3: an int argument is promoted where a float is
+                    // wanted; §8.18: drawImage accepts an img? source.
+                    let v = if ty == Type::Float && v.ty == Type::Int {
+                        super::methods::promote(v)
+                    } else if *shape == Shape::ImgSource {
+                        super::ty::img_source(v)
+                    } else {
+                        v
+                    };
                     let label = format!("argument {} of '{name}'", i + 1);
-                    self.coerce(v, &ty, arange, Some(&label))
+                    self.coerce_arg(v, &ty, arange, &label)
                 }
             };
             out.push(v);

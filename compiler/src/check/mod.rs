@@ -320,6 +320,8 @@ struct Checker<'a> {
     /// Whether a table column or a query field is an `aud`, so that the
     /// entry function lets the database decode them (see `db`).
     aud_columns: bool,
+    /// The same for `img` columns and fields.
+    img_columns: bool,
     /// The checked value of the entry file's `DatabaseURL` (§6.4).
     db_url: Option<hir::Expr>,
     /// Assertions are compiled (a `festina test` build; see `testing`).
@@ -366,6 +368,7 @@ impl<'a> Checker<'a> {
             depth_reported: false,
             uses_db: false,
             aud_columns: false,
+            img_columns: false,
             db_url: None,
             tests: false,
             dropped_assertion: false,

@@ -123,6 +123,10 @@ impl Ty {
             Shape::TypeArg | Shape::StructTypeArg => Ty::Unknown,
             Shape::OfTypeArg => arg.clone(),
             Shape::ArrOfTypeArg => Ty::Arr(Box::new(arg.clone())),
+            Shape::Color => Ty::Scalar("color"),
+            Shape::Font => Ty::Scalar("font"),
+            Shape::Img => Ty::Scalar("img"),
+            Shape::ImgSource => Ty::Manual(Box::new(Ty::Scalar("img"))),
         }
     }
 
@@ -241,6 +245,10 @@ pub fn shape_text(shape: Shape) -> &'static str {
         Shape::StructTypeArg => "struct type",
         Shape::OfTypeArg => "T",
         Shape::ArrOfTypeArg => "arr[T]",
+        Shape::Color => "color",
+        Shape::Font => "font",
+        Shape::Img => "img",
+        Shape::ImgSource => "img?",
     }
 }
 

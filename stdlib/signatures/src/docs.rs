@@ -13,7 +13,8 @@ use crate::Recv;
 /// What a documented name belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Owner {
-    /// A global function (§16.1).
+    /// A global function (§16.1) or a read-only global value such as
+    /// `clientWidth` (§17.2).
     Global,
     /// The `Math` namespace (§16.2): a function or a constant.
     Math,
@@ -175,8 +176,70 @@ pub const DOCS: &[Doc] = &[
     r(Recv::Aud, "isPlaying", "§18", "True while the clip plays on some channel."),
     r(Recv::Aud, "save", "§16.6", "Writes the clip's bytes to its own path (or adopts a given path first); true if the write landed."),
     r(Recv::Aud, "saveCopy", "§16.6", "Writes the clip's bytes to another path, keeping its own; true if the write landed."),
+    // ---- the canvas (§17.2, §17.3, §17.5) ----
+    g("drawRect", "§17.3", "Draws a rectangle (x, y, width, height) in the fill and border, or in the given fill and border for this call only."),
+    g("drawCircle", "§17.3", "Draws a circle (centre x, y, radius) in the fill and border, or in the given fill and border for this call only."),
+    g("drawPixel", "§17.3", "Sets one pixel to the fill, or to the given color."),
+    g("drawText", "§17.3", "Fills text in the current font with its baseline at y."),
+    g("drawImage", "§17.3", "Draws an image at x, y, optionally scaled to a width and height, optionally from a source region; a null image draws nothing."),
+    g("clearCanvas", "§17.3", "Makes the whole canvas fully transparent, ignoring the transform."),
+    g("clearRect", "§17.3", "Makes a rectangle of the canvas fully transparent."),
+    g("clearCircle", "§17.3", "Makes a circle of the canvas fully transparent."),
+    g("clearPixel", "§17.3", "Makes one pixel of the canvas fully transparent."),
+    g("saveCanvas", "§17.3", "Writes the canvas to a PNG file (false when it cannot be written), or with no path yields a copy of it as an img."),
+    g("getPixelColor", "§17.3", "The color of the pixel at device coordinates, or null when it is fully transparent or outside the canvas."),
+    g("blankImage", "§17.3, §8.13", "A new fully transparent image of the given width and height (1 to 32767)."),
+    g("fillStyle", "§17.5", "Sets the fill to a color or to red, green and blue components (a negative one means none)."),
+    g("borderColor", "§17.5", "Sets the border to a color or to red, green and blue components (a negative one means none)."),
+    g("lineWidth", "§17.5", "Sets the border and stroke width in pixels (below 0 counts as 0)."),
+    g("changeFont", "§17.5, §8.14", "Sets the font from a font literal or from a size in pixels, a style and a family (0 or null keeps that part)."),
+    g("fillAlpha", "§17.5", "Sets the opacity of what is drawn next, clamped to [0, 1]."),
+    g("fillLinearGradient", "§17.5", "Fills with a linear gradient from one point and color to another."),
+    g("fillRadialGradient", "§17.5", "Fills with a radial gradient around a centre, from an inner color to an outer one at the radius."),
+    g("measureTextWidth", "§17.5", "The advance width of text in the current font, in whole pixels."),
+    g("measureTextHeight", "§17.5", "The inked height of text in the current font, in whole pixels."),
+    g("beginPath", "§17.5", "Starts a new path."),
+    g("moveTo", "§17.5", "Starts a new subpath at a point of the open path."),
+    g("lineTo", "§17.5", "Adds a straight line to a point to the open path."),
+    g("curveTo", "§17.5", "Adds a cubic Bezier curve (two control points, then the end point) to the open path."),
+    g("closePath", "§17.5", "Closes the current subpath of the open path."),
+    g("fillPath", "§17.5", "Fills the open path with the fill."),
+    g("strokePath", "§17.5", "Strokes the open path with the border color and line width."),
+    g("translate", "§17.5", "Moves the origin of the transform by x, y pixels."),
+    g("rotate", "§17.5", "Rotates the transform by an angle in degrees."),
+    g("scale", "§17.5", "Scales the transform by x and y factors (zero or non-finite factors are ignored)."),
+    g("resetTransform", "§17.5", "Resets the transform to the identity."),
+    g("saveState", "§17.5", "Pushes the transform and the whole style (at most 64 deep)."),
+    g("restoreState", "§17.5", "Pops the transform and style pushed last by saveState."),
+    g("setClientWidth", "§17.2", "Gives the canvas a new width at once, fully transparent (1 to 32767)."),
+    g("setClientHeight", "§17.2", "Gives the canvas a new height at once, fully transparent (1 to 32767)."),
+    g("clientWidth", "§17.2", "The width of the canvas in pixels (a read-only value)."),
+    g("clientHeight", "§17.2", "The height of the canvas in pixels (a read-only value)."),
+    // ---- img (§8.13, §17.6) ----
+    r(Recv::Img, "width", "§8.13", "The width in pixels."),
+    r(Recv::Img, "height", "§8.13", "The height in pixels."),
+    r(Recv::Img, "clip", "§17.6", "A new image of a region (x, y, width, height) of this one."),
+    r(Recv::Img, "resize", "§17.6", "Scales the image to a new width and height in place."),
+    r(Recv::Img, "getPixelColor", "§17.6", "The color of a pixel, or null when it is fully transparent or outside the image."),
+    r(Recv::Img, "drawRect", "§17.6", "Draws a rectangle on the image, as drawRect does on the canvas."),
+    r(Recv::Img, "drawCircle", "§17.6", "Draws a circle on the image, as drawCircle does on the canvas."),
+    r(Recv::Img, "drawPixel", "§17.6", "Sets one pixel of the image, as drawPixel does on the canvas."),
+    r(Recv::Img, "drawText", "§17.6", "Fills text on the image, as drawText does on the canvas."),
+    r(Recv::Img, "drawImage", "§17.6", "Draws another image on this one, as drawImage does on the canvas."),
+    r(Recv::Img, "clear", "§17.6", "Makes the whole image fully transparent."),
+    r(Recv::Img, "clearRect", "§17.6", "Makes a rectangle of the image fully transparent."),
+    r(Recv::Img, "clearCircle", "§17.6", "Makes a circle of the image fully transparent."),
+    r(Recv::Img, "clearPixel", "§17.6", "Makes one pixel of the image fully transparent."),
+    r(Recv::Img, "translate", "§17.6", "Moves the origin of the image's own transform."),
+    r(Recv::Img, "rotate", "§17.6", "Rotates the image's own transform by an angle in degrees."),
+    r(Recv::Img, "scale", "§17.6", "Scales the image's own transform."),
+    r(Recv::Img, "resetTransform", "§17.6", "Resets the image's own transform to the identity."),
+    r(Recv::Img, "saveState", "§17.6", "Pushes the image's own transform (at most 64 deep)."),
+    r(Recv::Img, "restoreState", "§17.6", "Pops the image's transform pushed last by saveState."),
+    r(Recv::Img, "save", "§16.6", "Writes the image to its own path (or adopts a given path first), its own bytes or else a PNG; true if the write landed."),
+    r(Recv::Img, "saveCopy", "§16.6", "Writes the image to another path, keeping its own; true if the write landed."),
+    r(Recv::Blob, "toImg", "§17.6", "The bytes decoded as a PNG or JPEG image, or null when they are neither."),
 ];
-
 /// The documentation of `name` belonging to `owner`. For a method, an
 /// entry of a wider receiver kind answers too (a `join` on an array of
 /// scalars is documented under [`Recv::ArrOfScalar`]).
@@ -193,14 +256,14 @@ pub fn doc(owner: Owner, name: &str) -> Option<&'static Doc> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{BUILTINS, MATH, MATH_CONSTANTS, METHODS, PROPERTIES};
+    use crate::{BUILTINS, MATH, MATH_CONSTANTS, METHODS, PROPERTIES, VALUES};
 
     /// Every entry of the tables is documented here; when this fails after
     /// you added a builtin, add its line to `DOCS` in this file.
     #[test]
     fn every_builtin_is_documented() {
         let mut missing = Vec::new();
-        for b in BUILTINS {
+        for b in BUILTINS.iter().chain(VALUES) {
             if doc(Owner::Global, b.name).is_none() {
                 missing.push(format!("global {}", b.name));
             }
@@ -235,7 +298,7 @@ mod tests {
     fn every_doc_names_an_entry_and_a_clause() {
         for d in DOCS {
             let known = match d.owner {
-                Owner::Global => BUILTINS.iter().any(|b| b.name == d.name),
+                Owner::Global => BUILTINS.iter().chain(VALUES).any(|b| b.name == d.name),
                 Owner::Math => {
                     MATH.iter().any(|b| b.name == d.name)
                         || MATH_CONSTANTS.iter().any(|(n, _)| *n == d.name)

@@ -229,6 +229,11 @@ impl Handle for BlobObj {
         BlobObj::wipe(self);
     }
 
+    /// Its bytes, for a `BLOB` column or an HTTP body (§15.3, §19.2).
+    fn encoded_bytes(&self) -> Option<Vec<u8>> {
+        Some(self.bytes.borrow().clone())
+    }
+
     /// A blob is sendable (§20.4): its bytes and path, copied.
     fn send_copy(&self) -> Option<Box<dyn SentHandle>> {
         Some(Box::new(SentBlob {
@@ -256,7 +261,7 @@ fn own_path(path: &str) -> Option<String> {
 }
 
 /// Write `bytes` to the file `path` for a `save()` or `saveCopy()` of a
-/// `blob` or an `aud` (§16.6): `false` for the empty path, a directory or
+/// `blob`, an `img` or an `aud` (§16.6): `false` for the empty path, a directory or
 /// any I/O error.
 pub fn save_bytes(path: &str, bytes: &[u8]) -> bool {
     if path.is_empty() || Path::new(path).is_dir() {
