@@ -524,3 +524,76 @@ fn utf8_positions_when_the_client_offers_them_and_refusals() {
     assert_eq!(unknown["error"]["code"], -32601);
     c.shutdown();
 }
+
+/// The canvas battery through the server: hover on drawing builtins (their
+/// color and image parameters), on a read-only global value and on an
+/// image method; completion of an `img` receiver and of the global values;
+/// a color the compiler refuses, with the compiler's text.
+#[test]
+fn canvas_builtins_hover_complete_and_diagnose() {
+    let text = "\
+color sky = 'skyblue'
+img tile = blankImage(16, 16)
+tile.drawRect(0, 0, 8, 8, sky)
+drawImage(tile, 0, 0)
+int w = clientWidth
+log(w + tile.width)
+";
+    let dir = project("canvas", &[("draw.f", text)]);
+    let path = dir.join("draw.f");
+    let mut c = Client::start();
+    c.initialize(&dir, json!({}));
+    c.open(&path, text);
+    assert_eq!(c.diagnostics(&uri(&path), Some(1)), Vec::<Value>::new());
+
+    let h = hover_text(&c.request("textDocument/hover", at(&path, 3, 2)));
+    assert!(
+        h.contains("drawImage(img?, int, int): void")
+            && h.contains("drawImage(img?, int, int, int, int, int, int, int, int): void")
+            && h.contains("§17.3"),
+        "{h}"
+    );
+    let h = hover_text(&c.request("textDocument/hover", at(&path, 4, 10)));
+    assert!(
+        h.contains("clientWidth: int") && h.contains("§17.2"),
+        "{h}"
+    );
+    let h = hover_text(&c.request("textDocument/hover", at(&path, 2, 7)));
+    assert!(
+        h.contains("img.drawRect(int, int, int, int, color, color): void") && h.contains("§17.6"),
+        "{h}"
+    );
+    let h = hover_text(&c.request("textDocument/hover", at(&path, 1, 6)));
+    assert!(h.contains("img tile"), "{h}");
+    // `w` is an int because clientWidth is.
+    let h = hover_text(&c.request("textDocument/hover", at(&path, 5, 4)));
+    assert!(h.contains("int w"), "{h}");
+
+    let items = labels(&c.request("textDocument/completion", at(&path, 5, 13)));
+    for m in ["width", "height", "drawRect", "clip", "saveCopy"] {
+        assert!(items.contains(&m.to_string()), "{m} missing from {items:?}");
+    }
+    assert!(!items.contains(&"length".to_string()), "{items:?}");
+    let items = labels(&c.request("textDocument/completion", at(&path, 4, 8)));
+    for n in ["clientWidth", "clientHeight", "fillStyle", "sky", "tile"] {
+        assert!(items.contains(&n.to_string()), "{n} missing from {items:?}");
+    }
+
+    // A color name the compiler does not know: its own message.
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri(&path), "version": 2},
+               "contentChanges": [{"range": {"start": {"line": 0, "character": 13}, "end": {"line": 0, "character": 20}}, "text": "skyish"}]}),
+    );
+    let diags = c.diagnostics(&uri(&path), Some(2));
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(
+        diags[0]["message"],
+        "unknown color 'skyish': a color is one of the 148 CSS color names, #rgb, #rrggbb, none or transparent (§8.14)"
+    );
+    assert_eq!(
+        diags[0]["range"]["start"],
+        json!({"line": 0, "character": 12})
+    );
+    c.shutdown();
+}

@@ -8,7 +8,7 @@ use crate::analysis::{
 use crate::text::{file_key, path_to_uri, uri_to_path, Encoding, LineIndex};
 use festina_compiler::driver::{self, Diagnostic as CompilerDiagnostic};
 use festina_compiler::format::{format, FormatError};
-use festina_signatures::{BUILTINS, MATH, MATH_CONSTANTS, METHODS, PROPERTIES};
+use festina_signatures::{BUILTINS, MATH, MATH_CONSTANTS, METHODS, PROPERTIES, VALUES};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
@@ -744,6 +744,12 @@ impl Server {
             if names.insert(b.name.to_string()) {
                 let builtin = Builtin::Global(b.name);
                 items.push(builtin_item(builtin, CompletionItemKind::FUNCTION));
+            }
+        }
+        for v in VALUES {
+            if names.insert(v.name.to_string()) {
+                let builtin = Builtin::Value(v.name);
+                items.push(builtin_item(builtin, CompletionItemKind::CONSTANT));
             }
         }
         for s in SPECIALS {

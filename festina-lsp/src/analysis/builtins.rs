@@ -5,13 +5,15 @@
 
 use super::ty::{recv_text, shape_text};
 use festina_signatures::docs::{doc, Owner};
-use festina_signatures::{Recv, BUILTINS, MATH, MATH_CONSTANTS, METHODS, PROPERTIES};
+use festina_signatures::{Recv, BUILTINS, MATH, MATH_CONSTANTS, METHODS, PROPERTIES, VALUES};
 
 /// A builtin a name resolves to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Builtin {
     /// A global function of the tables (§16.1).
     Global(&'static str),
+    /// A read-only global value of the tables, e.g. `clientWidth` (§17.2).
+    Value(&'static str),
     /// A function or constant of `Math` (§16.2).
     Math(&'static str),
     /// A method or property of a receiver kind (§16.3).
@@ -60,6 +62,9 @@ pub fn global(name: &str) -> Option<Builtin> {
     if let Some(b) = BUILTINS.iter().find(|b| b.name == name) {
         return Some(Builtin::Global(b.name));
     }
+    if let Some(v) = VALUES.iter().find(|v| v.name == name) {
+        return Some(Builtin::Value(v.name));
+    }
     SPECIALS
         .iter()
         .find(|s| s.0 == name)
@@ -103,6 +108,11 @@ pub fn signatures(b: Builtin) -> Vec<String> {
             .filter(|f| f.name == name)
             .map(|f| format!("{name}({}): {}", params(f.params), shape_text(f.ret)))
             .collect(),
+        Builtin::Value(name) => VALUES
+            .iter()
+            .filter(|v| v.name == name)
+            .map(|v| format!("{name}: {}", shape_text(v.ret)))
+            .collect(),
         Builtin::Math(name) => {
             let mut out: Vec<String> = MATH
                 .iter()
@@ -140,7 +150,7 @@ pub fn signatures(b: Builtin) -> Vec<String> {
 /// The clause and the line of documentation of the builtin.
 pub fn documentation(b: Builtin) -> Option<(&'static str, &'static str)> {
     let found = match b {
-        Builtin::Global(name) => doc(Owner::Global, name),
+        Builtin::Global(name) | Builtin::Value(name) => doc(Owner::Global, name),
         Builtin::Math(name) => doc(Owner::Math, name),
         Builtin::Member(recv, name) => doc(Owner::Recv(recv), name),
         Builtin::Special(name) => {
@@ -168,6 +178,10 @@ pub fn hover(b: Builtin) -> String {
 /// The name of the builtin.
 pub fn name(b: Builtin) -> &'static str {
     match b {
-        Builtin::Global(n) | Builtin::Math(n) | Builtin::Member(_, n) | Builtin::Special(n) => n,
+        Builtin::Global(n)
+        | Builtin::Value(n)
+        | Builtin::Math(n)
+        | Builtin::Member(_, n)
+        | Builtin::Special(n) => n,
     }
 }

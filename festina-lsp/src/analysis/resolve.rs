@@ -6,7 +6,7 @@ use super::outline::{params, return_type, token, type_child};
 use super::ty::{is_type_node, Ty};
 use super::{Def, DefKey, DefKind, Unit};
 use festina_compiler::syntax::{SyntaxKind, SyntaxNode, SyntaxToken};
-use festina_signatures::{Shape, BUILTINS, MATH, MATH_CONSTANTS, METHODS, PROPERTIES};
+use festina_signatures::{Shape, BUILTINS, MATH, MATH_CONSTANTS, METHODS, PROPERTIES, VALUES};
 use rowan::{NodeOrToken, TextRange, TextSize};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -708,6 +708,11 @@ impl Resolver<'_> {
             self.reference(name.text_range(), Target::Builtin(b), false);
             if name.text() == "argv" {
                 return Ty::Arr(Box::new(Ty::Scalar("text")));
+            }
+            if let Builtin::Value(v) = b {
+                if let Some(entry) = VALUES.iter().find(|e| e.name == v) {
+                    return Ty::of_shape(entry.ret, &Ty::Unknown, &Ty::Unknown);
+                }
             }
         }
         Ty::Unknown
