@@ -38,6 +38,8 @@
 //! resolves names on the lossless syntax tree and works on files that do
 //! not compile.
 
+#![warn(missing_docs)]
+
 pub mod analysis;
 mod server;
 pub mod text;
