@@ -646,7 +646,11 @@ fn clean(p: &Path) -> String {
     clean_path(p).display().to_string()
 }
 
-fn clean_path(p: &Path) -> PathBuf {
+/// `p` with `.` components dropped and `x/..` folded, without touching
+/// the disk (a leading `..` stays). How file names are shown in
+/// diagnostics (§14.1), and how the language server names a file that
+/// does not exist yet.
+pub fn clean_path(p: &Path) -> PathBuf {
     let mut out: Vec<Component> = Vec::new();
     for c in p.components() {
         match c {

@@ -5,7 +5,8 @@
 
 use lsp_types::{Position, Range, Uri};
 use rowan::{TextRange, TextSize};
-use std::path::{Component, Path, PathBuf};
+use festina_compiler::driver::clean_path;
+use std::path::{Path, PathBuf};
 
 /// How the client counts the `character` of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,7 +106,7 @@ pub fn uri_to_path(uri: &Uri) -> Option<PathBuf> {
     let rest = rest.split(['?', '#']).next().unwrap_or(rest);
     let bytes = percent_decode(rest)?;
     let text = String::from_utf8(bytes).ok()?;
-    Some(clean(Path::new(&text)))
+    Some(clean_path(Path::new(&text)))
 }
 
 /// The `file:` URI of an absolute path.
@@ -140,28 +141,10 @@ fn percent_decode(s: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// `path` with `.` dropped and `x/..` folded, without touching the disk.
-pub fn clean(path: &Path) -> PathBuf {
-    let mut out: Vec<Component> = Vec::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => match out.last() {
-                Some(Component::Normal(_)) => {
-                    out.pop();
-                }
-                _ => out.push(c),
-            },
-            other => out.push(other),
-        }
-    }
-    out.iter().collect()
-}
-
 /// The identity of a file: its canonical path when it exists, else its
 /// cleaned path.
 pub fn file_key(path: &Path) -> PathBuf {
-    std::fs::canonicalize(path).unwrap_or_else(|_| clean(path))
+    std::fs::canonicalize(path).unwrap_or_else(|_| clean_path(path))
 }
 
 #[cfg(test)]
