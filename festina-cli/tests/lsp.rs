@@ -314,26 +314,7 @@ fn a_whole_session() {
         json!({"textDocument": {"uri": uri(&lib)}, "position": {"line": 1, "character": 4},
                "context": {"includeDeclaration": true}}),
     );
-    let mut found: Vec<(String, u64, u64)> = refs
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| {
-            let file = l["uri"]
-                .as_str()
-                .unwrap()
-                .rsplit('/')
-                .next()
-                .unwrap()
-                .to_string();
-            (
-                file,
-                l["range"]["start"]["line"].as_u64().unwrap(),
-                l["range"]["start"]["character"].as_u64().unwrap(),
-            )
-        })
-        .collect();
-    found.sort();
+    let found = places(&refs);
     assert_eq!(
         found,
         vec![
@@ -554,10 +535,7 @@ log(w + tile.width)
         "{h}"
     );
     let h = hover_text(&c.request("textDocument/hover", at(&path, 4, 10)));
-    assert!(
-        h.contains("clientWidth: int") && h.contains("§17.2"),
-        "{h}"
-    );
+    assert!(h.contains("clientWidth: int") && h.contains("§17.2"), "{h}");
     let h = hover_text(&c.request("textDocument/hover", at(&path, 2, 7)));
     assert!(
         h.contains("img.drawRect(int, int, int, int, color, color): void") && h.contains("§17.6"),
@@ -594,6 +572,74 @@ log(w + tile.width)
     assert_eq!(
         diags[0]["range"]["start"],
         json!({"line": 0, "character": 12})
+    );
+    c.shutdown();
+}
+
+/// `(file, line, character)` of each location, sorted.
+fn places(result: &Value) -> Vec<(String, u64, u64)> {
+    let mut out: Vec<(String, u64, u64)> = result
+        .as_array()
+        .expect("a list of locations")
+        .iter()
+        .map(|l| {
+            let file = l["uri"].as_str().unwrap().rsplit('/').next().unwrap();
+            (
+                file.to_string(),
+                l["range"]["start"]["line"].as_u64().unwrap(),
+                l["range"]["start"]["character"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Find references of a function, a global, a struct and an imported
+/// file, across the files of the workspace (one of them never opened).
+#[test]
+fn references_of_functions_globals_structs_and_imports() {
+    let other = "\
+import lib.f
+
+Point q = {'x': twice(5), 'y': 0}
+log(q.x)
+";
+    let dir = project(
+        "references",
+        &[("lib.f", LIB), ("main.f", MAIN), ("other.f", other)],
+    );
+    let (main, lib) = (dir.join("main.f"), dir.join("lib.f"));
+    let mut c = Client::start();
+    c.initialize(&dir, json!({}));
+    c.open(&main, MAIN);
+    assert_eq!(c.diagnostics(&uri(&main), Some(1)), Vec::<Value>::new());
+    let refs = |c: &mut Client, path: &Path, line: u32, character: u32| {
+        let mut params = at(path, line, character);
+        params["context"] = json!({"includeDeclaration": true});
+        places(&c.request("textDocument/references", params))
+    };
+    let s = |f: &str, l: u64, ch: u64| (f.to_string(), l, ch);
+    // The function, from its use in main.f: its declaration in lib.f and
+    // the uses in main.f and in other.f, which is not open.
+    assert_eq!(
+        refs(&mut c, &main, 5, 12),
+        vec![s("lib.f", 5, 9), s("main.f", 5, 11), s("other.f", 2, 16)]
+    );
+    // The struct, from its declaration: the type of both globals.
+    assert_eq!(
+        refs(&mut c, &lib, 0, 8),
+        vec![s("lib.f", 0, 7), s("main.f", 2, 0), s("other.f", 2, 0)]
+    );
+    // A global: its declaration and both reads.
+    assert_eq!(
+        refs(&mut c, &main, 2, 6),
+        vec![s("main.f", 2, 6), s("main.f", 4, 16), s("main.f", 9, 17)]
+    );
+    // The imported file, from an import: both imports of it.
+    assert_eq!(
+        refs(&mut c, &main, 0, 9),
+        vec![s("main.f", 0, 7), s("other.f", 0, 7)]
     );
     c.shutdown();
 }

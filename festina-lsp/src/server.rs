@@ -616,8 +616,10 @@ impl Server {
     fn references(&self, uri: &Uri, pos: Position, with_decl: bool) -> Option<Vec<Location>> {
         let a = self.open(uri)?;
         let (data, unit, resolved) = (&a.data, &a.unit, &a.resolved);
-        let Target::Def(key) = resolved.at(self.offset(data, pos))?.target.clone() else {
-            return Some(Vec::new());
+        let key = match resolved.at(self.offset(data, pos))?.target.clone() {
+            Target::Def(key) => key,
+            Target::File(target) => return Some(self.imports_of(unit, &target)),
+            Target::Builtin(_) => return Some(Vec::new()),
         };
         let mut out = Vec::new();
         let keep = |r: &&crate::analysis::Ref| {
@@ -633,14 +635,7 @@ impl Server {
             return Some(out);
         }
         let name = unit.defs.get(&key)?.name.clone();
-        let mut files: Vec<PathBuf> = unit.files.iter().map(|f| f.path.to_path_buf()).collect();
-        files.extend(self.docs.keys().cloned());
-        files.extend(self.workspace_files());
-        let mut seen = BTreeSet::new();
-        for path in files {
-            if !seen.insert(path.clone()) {
-                continue;
-            }
+        for path in self.candidate_files(unit) {
             let Some(file) = self.load(&path) else {
                 continue;
             };
@@ -663,6 +658,41 @@ impl Server {
             }
         }
         Some(out)
+    }
+
+    /// The files a reference may be in, each once: the program of `unit`,
+    /// the open documents and the workspace's `.f` files.
+    fn candidate_files(&self, unit: &Unit) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = unit.files.iter().map(|f| f.path.to_path_buf()).collect();
+        files.extend(self.docs.keys().cloned());
+        files.extend(self.workspace_files());
+        let mut seen = BTreeSet::new();
+        files.retain(|p| seen.insert(p.clone()));
+        files
+    }
+
+    /// The references of an imported file: the path of every `import` of
+    /// `target` among the candidate files (its declaration is the file
+    /// itself, so there is none to include).
+    fn imports_of(&self, unit: &Unit, target: &Path) -> Vec<Location> {
+        let mut out = Vec::new();
+        for path in self.candidate_files(unit) {
+            let Some(file) = self.load(&path) else {
+                continue;
+            };
+            let Some(file_uri) = path_to_uri(&path) else {
+                continue;
+            };
+            for import in &file.outline.imports {
+                if import.target.as_deref() == Some(target) {
+                    out.push(Location::new(
+                        file_uri.clone(),
+                        file.lines.range(&file.text, import.range, self.encoding),
+                    ));
+                }
+            }
+        }
+        out
     }
 
     /// The `.f` files under the workspace folders (not under `target` or

@@ -3,9 +3,9 @@
 //! it) to byte offsets and back, incremental edits, and `file:` URIs to
 //! paths and back.
 
+use festina_compiler::driver::clean_path;
 use lsp_types::{Position, Range, Uri};
 use rowan::{TextRange, TextSize};
-use festina_compiler::driver::clean_path;
 use std::path::{Path, PathBuf};
 
 /// How the client counts the `character` of a position.
