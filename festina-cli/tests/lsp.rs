@@ -636,6 +636,12 @@ log(q.x)
         refs(&mut c, &main, 2, 6),
         vec![s("main.f", 2, 6), s("main.f", 4, 16), s("main.f", 9, 17)]
     );
+    // Go to definition of the global from a read.
+    let d = c.request("textDocument/definition", at(&main, 4, 16));
+    assert_eq!(
+        (d["uri"].clone(), d["range"]["start"].clone()),
+        (json!(uri(&main)), json!({"line": 2, "character": 6}))
+    );
     // The imported file, from an import: both imports of it.
     assert_eq!(
         refs(&mut c, &main, 0, 9),
