@@ -143,11 +143,15 @@ fn injected_input_reaches_the_handlers_in_order() {
     p.expect("exit 0");
     let (code, lines, err) = p.finish();
     assert_eq!(code, Some(0), "{err}");
-    let events: Vec<&str> = lines
+    let mut events: Vec<&str> = lines
         .iter()
         .map(String::as_str)
         .filter(|l| !l.starts_with("move") && *l != "ready")
         .collect();
+    // A press held past the server's auto-repeat delay (a starved
+    // xdotool on a loaded machine) repeats its keyDown: that is right,
+    // and tested on its own below; count each press once here.
+    events.dedup_by(|a, b| a == b && a.starts_with("keydown"));
     assert_eq!(
         events,
         [
@@ -414,15 +418,29 @@ fn drum_pads_play_from_the_keyboard() {
     p.expect("ready");
     let win = x.window("drum_pads");
     x.xdo(&["mousemove", "--window", &win, "5", "5"]);
-    x.xdo(&["key", "k", "s", "h", "Up", "Up", "Down"]);
-    p.expect("kick on channel 0");
-    p.expect("snare on channel 1");
-    p.expect("hat on channel 2");
+    x.xdo(&["key", "k", "s", "h", "Up"]);
+    // (channels 0, 1, 2 unless a starved xdotool let a key auto-repeat)
+    p.expect_where("a kick", |l| l.starts_with("kick on channel "));
+    p.expect_where("a snare", |l| l.starts_with("snare on channel "));
+    p.expect_where("a hat", |l| l.starts_with("hat on channel "));
     p.expect("130 bpm");
-    p.expect("140 bpm");
-    p.expect("130 bpm");
+    x.xdo(&["key", "Down"]);
+    // 120, or 10 below wherever a starved xdotool let Up auto-repeat to
+    p.expect_where("the tempo after Down", |l| {
+        l.ends_with(" bpm") && l != "130 bpm"
+    });
     x.xdo(&["key", "space"]);
     p.expect("playing");
+    let bpm: Vec<i32> = p
+        .seen
+        .iter()
+        .filter_map(|l| l.strip_suffix(" bpm")?.parse().ok())
+        .collect();
+    assert_eq!(
+        bpm[bpm.len() - 1],
+        bpm[bpm.len() - 2] - 10,
+        "Down slows down: {bpm:?}"
+    );
     // the pattern steps on its timer while the keys still answer
     x.xdo(&["key", "k"]);
     p.expect_where("a kick", |l| l.starts_with("kick on channel"));
