@@ -14,10 +14,10 @@
 //! |---|---|---|
 //! | core | always compiled | [`core`], [`text`], [`collections`], [`math`], [`json`], [`regexp`], [`blob`], [`process`], [`timers`] |
 //! | database | `database` | `db` (links SQLite) |
-//! | net | `net` | `net` (no natives yet) |
+//! | net | `net` | [`net`] (HTTP/1.1, WebSocket, TLS, URLs) |
 //! | canvas | `canvas` | `canvas` (no natives yet) |
 //! | window | `window` | `window` (no natives yet) |
-//! | audio | `audio` | [`audio`] (links ALSA through rodio) |
+//! | audio | `audio` | [`audio`] (links ALSA through rodio), [`net_audio`] (`http` bodies as clips) |
 //!
 //! A facility's natives are reached only through its [`FacilityNatives`]
 //! constant ([`CORE`], `DATABASE`, `NET`, `CANVAS`, `WINDOW`, `AUDIO`).
@@ -52,6 +52,8 @@ pub mod canvas;
 pub mod db;
 #[cfg(feature = "net")]
 pub mod net;
+#[cfg(feature = "audio")]
+pub mod net_audio;
 #[cfg(feature = "window")]
 pub mod window;
 
@@ -102,12 +104,20 @@ pub const WINDOW: FacilityNatives = FacilityNatives {
     natives: window::natives,
 };
 
-/// Audio (§18).
+/// Audio (§18), with the natives joining `http` bodies and `aud` clips.
 #[cfg(feature = "audio")]
 pub const AUDIO: FacilityNatives = FacilityNatives {
     facility: Facility::Audio,
-    natives: audio::natives,
+    natives: audio_natives,
 };
+
+/// The audio facility's natives.
+#[cfg(feature = "audio")]
+fn audio_natives() -> Vec<NativeEntry> {
+    let mut all = audio::natives();
+    all.extend(net_audio::natives());
+    all
+}
 
 /// Every facility compiled into this build (core, then each optional
 /// facility whose cargo feature is on, in [`Facility::ALL`] order).

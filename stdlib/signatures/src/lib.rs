@@ -156,6 +156,17 @@ pub enum Shape {
     OfTypeArg,
     /// Result: `arr[T]` of the type `T` given as the type argument.
     ArrOfTypeArg,
+    /// `aud` (§8.13).
+    Aud,
+    /// `http` (§8.16, §19.2). As a parameter, a `{...}` argument is an
+    /// `http` literal (§9.1.4).
+    Http,
+    /// `socket` (§8.16, §19.4).
+    Socket,
+    /// `url` (§8.16, §19.6).
+    Url,
+    /// `func[http]:void`: an `http` value's `callback` (§19.2, §19.5).
+    HttpCallback,
 }
 
 /// The kind of receiver a [`Method`] or [`Property`] applies to.
@@ -188,6 +199,12 @@ pub enum Recv {
     Img,
     /// `aud`.
     Aud,
+    /// `http` (§19.2).
+    Http,
+    /// `socket` (§19.4).
+    Socket,
+    /// `url` (§19.6).
+    Url,
 }
 
 /// How a method or property is carried out.
@@ -494,6 +511,7 @@ pub const TABLES: &[&Table] = &[
     &tables::canvas::TABLE,
     &tables::window::TABLE,
     &tables::audio::TABLE,
+    &tables::http::AUDIO,
 ];
 
 /// The entries of field `$field` (of type `$ty`) of every table in
