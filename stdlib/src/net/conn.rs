@@ -628,6 +628,19 @@ impl SourceHandler for ConnSource {
     }
 }
 
+/// Start serving a connection just accepted: read what it sent already
+/// (most clients send their request with the handshake's last packet,
+/// so this saves a wait for readiness; off with
+/// `FESTINA_NO_EAGER_READ`), dispatch it, and arm its idle timer.
+pub fn start(it: &mut Interpreter, c: &ConnRef, eager: bool) -> Result<(), Trap> {
+    c.borrow_mut().unread = eager;
+    if drive(it, c, false)? == Keep::Remove {
+        let token = c.borrow().token;
+        it.event_loop()?.deregister(token);
+    }
+    Ok(())
+}
+
 /// Run the connection after readiness (or a timer, `timed`), then settle
 /// its output, interest and timer.
 pub fn drive(it: &mut Interpreter, c: &ConnRef, timed: bool) -> Result<Keep, Trap> {

@@ -50,6 +50,7 @@ use super::tls;
 use festina_vm::event_loop::{Interest, Keep, Readiness, SourceHandler, TimerId, Token};
 use festina_vm::interp::Interpreter;
 use festina_vm::native::Trap;
+use festina_vm::switches;
 use festina_vm::value::Value;
 use mio::event::Source;
 use mio::net::{TcpListener, TcpStream};
@@ -94,6 +95,9 @@ pub struct Shared {
     accepted: Cell<u64>,
     answered: Cell<u64>,
     stats: bool,
+    /// Read a new connection at once (`FESTINA_NO_EAGER_READ` turns it
+    /// off: wait for readiness).
+    pub eager_read: bool,
 }
 
 impl Shared {
@@ -124,6 +128,7 @@ impl Shared {
             accepted: Cell::new(0),
             answered: Cell::new(0),
             stats: std::env::var_os("FESTINA_HTTP_STATS").is_some(),
+            eager_read: !switches::disabled(switches::NO_EAGER_READ),
         }
     }
 
@@ -315,10 +320,13 @@ impl Listener {
         let handler = Box::new(ConnSource::new(Rc::clone(&c), fd));
         // The token is known once registered; a refused registration
         // drops the connection (closing it).
-        if let Ok(token) = it.event_loop()?.register(handler, Interest::READABLE) {
-            c.borrow_mut().set_token(token);
+        match it.event_loop()?.register(handler, Interest::READABLE) {
+            Ok(token) => {
+                c.borrow_mut().set_token(token);
+                conn::start(it, &c, self.shared.eager_read)
+            }
+            Err(_) => Ok(()),
         }
-        Ok(())
     }
 }
 
