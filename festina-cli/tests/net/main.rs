@@ -3,4 +3,6 @@
 #![cfg(unix)]
 
 mod common;
+mod robust;
 mod server;
+mod websocket;

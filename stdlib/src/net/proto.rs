@@ -458,7 +458,10 @@ impl Machine {
                 });
             }
             Err(httparse::Error::TooManyHeaders) => return Some(self.reject(431)),
-            Err(httparse::Error::Version) => return Some(self.reject(505)),
+            Err(httparse::Error::Version) => {
+                let status = if names_other_version(live) { 505 } else { 400 };
+                return Some(self.reject(status));
+            }
             Err(_) => return Some(self.reject(400)),
         };
         if n > self.limits.head {
@@ -509,6 +512,17 @@ impl Machine {
             }
         }
     }
+}
+
+/// Whether the request line is well formed but for its version:
+/// `METHOD SP TARGET SP HTTP/d.d` (505 rather than 400).
+fn names_other_version(head: &[u8]) -> bool {
+    let line = head.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let parts: Vec<&[u8]> = line.split(|&b| b == b' ').collect();
+    matches!(parts.as_slice(), [m, t, v]
+        if !m.is_empty() && !t.is_empty() && v.len() == 8 && v.starts_with(b"HTTP/")
+            && v[5].is_ascii_digit() && v[6] == b'.' && v[7].is_ascii_digit())
 }
 
 /// Whether `bytes` hold the end of a head: a line feed followed by an
