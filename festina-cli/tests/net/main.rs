@@ -5,4 +5,5 @@
 mod common;
 mod robust;
 mod server;
+mod tls;
 mod websocket;
