@@ -3,6 +3,7 @@
 #![cfg(unix)]
 
 mod common;
+mod examples;
 mod robust;
 mod server;
 mod tls;
