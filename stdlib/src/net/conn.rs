@@ -739,7 +739,7 @@ fn dispatch(it: &mut Interpreter, c: &ConnRef, req: Request) -> Result<(), Trap>
         let inbound = Inbound {
             head: req.head,
             secure: conn.secure,
-            local: conn.local.to_string(),
+            local: Rc::clone(&conn.local),
             exchange: Exchange {
                 conn: Rc::downgrade(c),
                 seq,

@@ -44,7 +44,7 @@
 //! name none, and `res`'s body (none for `HEAD`, 204 and 304).
 
 mod conn;
-mod encode;
+pub mod encode;
 mod io;
 pub mod proto;
 mod server;
@@ -97,6 +97,29 @@ pub fn natives() -> Vec<NativeEntry> {
         "url_search_params" => url::search_params,
         "url_hash" => url::hash,
     ]
+}
+
+/// Answer `req` into `out` as a handler echoing the request would, with
+/// every computed header: the fuzz target's stand-in for a connection
+/// (`stdlib/fuzz/fuzz_targets/http_machine.rs`) and the smoke test's.
+pub fn fuzz_answer(out: &mut Vec<u8>, req: &proto::Request) {
+    encode::status(out, 200);
+    req.head.for_each_header(|name, value| {
+        let value = String::from_utf8_lossy(value);
+        encode::user_header(out, name, &value);
+    });
+    encode::finish(
+        out,
+        Finish {
+            content_type: value::content_type(BodyKind::Blob, &req.body),
+            length: Some(req.body.len()),
+            close: !req.head.keep_alive,
+            date: b"D",
+        },
+    );
+    if !req.head.is_head() {
+        out.extend_from_slice(&req.body);
+    }
 }
 
 /// The `http` receiver (argument 0), if not null.

@@ -82,7 +82,14 @@ impl Span {
     }
 
     fn get(self, raw: &[u8]) -> &[u8] {
-        &raw[self.0 as usize..self.1 as usize]
+        raw.get(self.0 as usize..self.1 as usize).unwrap_or(&[])
+    }
+
+    /// Whether both ends fall on UTF-8 character boundaries of `raw` (a
+    /// continuation byte is `0b10xx_xxxx`).
+    fn is_boundary_of(self, raw: &[u8]) -> bool {
+        let ok = |i: u32| raw.get(i as usize).is_none_or(|b| b & 0xc0 != 0x80);
+        self.0 <= self.1 && (self.1 as usize) <= raw.len() && ok(self.0) && ok(self.1)
     }
 }
 
@@ -91,6 +98,8 @@ impl Span {
 /// derived from the bytes when a program asks for it.
 pub struct Head {
     raw: Box<[u8]>,
+    /// Whether `raw` is UTF-8 as a whole (checked once, at parse).
+    utf8: bool,
     method: Span,
     target: Span,
     host: Option<Span>,
@@ -112,21 +121,31 @@ impl fmt::Debug for Head {
 }
 
 impl Head {
+    /// The bytes of `span` as text: `None` when they are not UTF-8.
+    fn text(&self, span: Span) -> Option<&str> {
+        let bytes = span.get(&self.raw);
+        if self.utf8 && span.is_boundary_of(&self.raw) {
+            // SAFETY: the whole of `raw` is UTF-8 (checked when the head
+            // was parsed) and `span` starts and ends on character
+            // boundaries (checked just above), so the slice is UTF-8.
+            return Some(unsafe { std::str::from_utf8_unchecked(bytes) });
+        }
+        std::str::from_utf8(bytes).ok()
+    }
+
     /// The method as sent (`GET`).
     pub fn method(&self) -> &str {
-        // httparse accepted it as a token: ASCII.
-        std::str::from_utf8(self.method.get(&self.raw)).unwrap_or("")
+        self.text(self.method).unwrap_or("")
     }
 
     /// The request target as sent (`/path?q`).
     pub fn target(&self) -> &str {
-        std::str::from_utf8(self.target.get(&self.raw)).unwrap_or("")
+        self.text(self.target).unwrap_or("")
     }
 
     /// The last `Host` header's value, if any (and if UTF-8).
     pub fn host(&self) -> Option<&str> {
-        self.host
-            .and_then(|s| std::str::from_utf8(s.get(&self.raw)).ok())
+        self.host.and_then(|s| self.text(s))
     }
 
     /// Whether the method is `HEAD` (the response carries no body).
@@ -483,6 +502,7 @@ impl Machine {
             .find(|h| h.name.eq_ignore_ascii_case("host"))
             .map(|h| span(h.value));
         let head = Head {
+            utf8: std::str::from_utf8(&raw).is_ok(),
             raw,
             method,
             target,
@@ -924,6 +944,26 @@ mod tests {
     }
 
     #[test]
+    fn heads_that_are_not_utf8() {
+        let mut m = machine();
+        m.feed(b"GET /caf\xc3\xa9 HTTP/1.1\r\nHost: h\xc3\xa9\r\nX-Bin: \xff\xfe\r\n\r\n");
+        let Event::Request(r) = m.poll() else {
+            panic!()
+        };
+        assert!(!r.head.utf8);
+        assert_eq!(r.head.host(), Some("hé"));
+        assert_eq!(r.head.method(), "GET");
+        let mut m = machine();
+        m.feed("GET /é HTTP/1.1\r\nHost: ü\r\n\r\n".as_bytes());
+        let Event::Request(r) = m.poll() else {
+            panic!()
+        };
+        assert!(r.head.utf8);
+        assert_eq!((r.head.target(), r.head.host()), ("/é", Some("ü")));
+        assert!(!Span(5, 6).is_boundary_of("GET /é".as_bytes()));
+    }
+
+    #[test]
     fn heads_keep_their_headers() {
         let mut m = machine();
         m.feed(b"GET /p?q=1 HTTP/1.1\r\nHost: example.com:81\r\nX-A: 1\r\nx-a: 2\r\nConnection: Upgrade\r\n\r\n");
@@ -936,6 +976,90 @@ mod tests {
         let mut names = Vec::new();
         r.head.for_each_header(|n, _| names.push(n.to_string()));
         assert_eq!(names, ["Host", "X-A", "x-a", "Connection"]);
+    }
+
+    /// The fuzz target's loop (`stdlib/fuzz/fuzz_targets/http_machine.rs`)
+    /// over a fixed, seeded set of inputs: valid requests mutated byte by
+    /// byte, cut and spliced, and random bytes, in random pieces.
+    #[test]
+    fn fuzz_smoke() {
+        let seeds: &[&[u8]] = &[
+            b"GET / HTTP/1.1\r\nHost: a\r\n\r\n",
+            b"POST /x HTTP/1.1\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\nhello",
+            b"PUT / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3;a=b\r\nabc\r\n0\r\nT: 1\r\n\r\n",
+            b"GET /a HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /b HTTP/1.1\r\n\r\n",
+        ];
+        let mut rng = fastrand::Rng::with_seed(0x13);
+        let limits = Limits {
+            head: 512,
+            body: 4096,
+        };
+        for round in 0..20_000 {
+            let mut input: Vec<u8> = if round % 5 == 4 {
+                (0..rng.usize(0..200)).map(|_| rng.u8(..)).collect()
+            } else {
+                let mut v = seeds[rng.usize(0..seeds.len())].to_vec();
+                for _ in 0..rng.usize(0..4) {
+                    let i = rng.usize(0..v.len());
+                    match rng.u8(0..4) {
+                        0 => v[i] = rng.u8(..),
+                        1 => {
+                            let picks = b"\r\n:; 0aZ\x00\xff";
+                            v.insert(i, picks[rng.usize(0..picks.len())]);
+                        }
+                        2 => {
+                            v.remove(i);
+                        }
+                        _ => {
+                            let other = seeds[rng.usize(0..seeds.len())];
+                            v.extend_from_slice(&other[rng.usize(0..other.len())..]);
+                        }
+                    }
+                    if v.is_empty() {
+                        break;
+                    }
+                }
+                v
+            };
+            if round % 7 == 0 {
+                input.extend(std::iter::repeat_n(b'a', rng.usize(0..2000)));
+            }
+            let mut m = Machine::new(limits);
+            let mut out = Vec::new();
+            let step = rng.usize(1..65);
+            let mut done = false;
+            let pieces = input.chunks(step).map(Some).chain(std::iter::once(None));
+            for piece in pieces {
+                match piece {
+                    Some(p) => m.feed(p),
+                    None => m.end_of_input(),
+                }
+                loop {
+                    match m.poll() {
+                        Event::NeedMore => break,
+                        Event::End => {
+                            done = true;
+                            break;
+                        }
+                        Event::Reject(status) => {
+                            assert!(matches!(status, 400 | 413 | 417 | 431 | 501 | 505));
+                            assert!(matches!(m.poll(), Event::NeedMore));
+                            done = true;
+                            break;
+                        }
+                        Event::Continue => {}
+                        Event::Request(r) => {
+                            assert!(r.body.len() <= limits.body);
+                            crate::net::fuzz_answer(&mut out, &r);
+                        }
+                    }
+                }
+                if done {
+                    break;
+                }
+            }
+            assert!(m.footprint() <= limits.head + INITIAL_BUFFER + limits.body + 4096);
+        }
     }
 
     #[test]

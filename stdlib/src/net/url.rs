@@ -28,14 +28,16 @@ use festina_vm::value::{Handle, Value};
 use std::cell::RefCell;
 use std::ops::Range;
 
-/// A parsed URL; see the module documentation.
+/// A parsed URL; see the module documentation. It keeps the text it was
+/// parsed from (the program's own text value, shared, not copied) and the
+/// spans of the parts.
 #[derive(Debug)]
 pub struct UrlObj {
-    src: String,
-    protocol: String,
+    src: Value,
+    scheme: Range<usize>,
     username: Range<usize>,
     password: Range<usize>,
-    hostname: String,
+    host: Range<usize>,
     port: Option<i64>,
     pathname: Range<usize>,
     query: Range<usize>,
@@ -50,48 +52,42 @@ impl Handle for UrlObj {
 }
 
 impl UrlObj {
-    /// Parse `t` (see the module documentation); the error is the thrown
-    /// text.
-    pub fn parse(t: &str) -> Result<UrlObj, String> {
-        let Some(sep) = t.find("://") else {
+    /// Parse the text value `src` (see the module documentation); the
+    /// error is the thrown text.
+    pub fn parse(src: Value) -> Result<UrlObj, String> {
+        let t = src.as_str().unwrap_or("");
+        let b = t.as_bytes();
+        // One pass of byte scans (the separators are ASCII, so every
+        // index found is a character boundary).
+        let Some(sep) = (0..b.len().saturating_sub(2)).find(|&i| &b[i..i + 3] == b"://") else {
             return Err(format!("parseURL: '{t}' is not an absolute URL (no '://')"));
         };
         if sep == 0 {
             return Err(format!("parseURL: '{t}' has no scheme"));
         }
-        let protocol = format!("{}:", t[..sep].to_ascii_lowercase());
         let start = sep + 3;
-        let auth_end = t[start..]
-            .find(['/', '?', '#'])
-            .map_or(t.len(), |i| start + i);
-        let authority = &t[start..auth_end];
-        let (userinfo, hostport) = match authority.rfind('@') {
-            Some(at) => (Some(start..start + at), &authority[at + 1..]),
-            None => (None, authority),
-        };
-        let (username, password) = match userinfo {
-            Some(r) => match t[r.clone()].find(':') {
-                Some(c) => (r.start..r.start + c, r.start + c + 1..r.end),
-                None => (r.clone(), r.end..r.end),
+        let auth_end = find(b, start, |c| matches!(c, b'/' | b'?' | b'#')).unwrap_or(b.len());
+        let at = rfind(b, start, auth_end, |c| c == b'@');
+        let (username, password, host_start) = match at {
+            Some(at) => match find(&b[..at], start, |c| c == b':') {
+                Some(c) => (start..c, c + 1..at, at + 1),
+                None => (start..at, at..at, at + 1),
             },
-            None => (start..start, start..start),
+            None => (start..start, start..start, start),
         };
-        let (host, port_text) = if hostport.starts_with('[') {
-            match hostport.find(']') {
-                Some(close) => {
-                    let rest = &hostport[close + 1..];
-                    let port = rest.strip_prefix(':');
-                    if port.is_none() && !rest.is_empty() {
-                        return Err(format!("parseURL: bad host in '{t}'"));
-                    }
-                    (&hostport[..=close], port)
-                }
-                None => return Err(format!("parseURL: bad host in '{t}'")),
+        let (host, port_text) = if b.get(host_start) == Some(&b'[') {
+            let Some(close) = find(&b[..auth_end], host_start, |c| c == b']') else {
+                return Err(format!("parseURL: bad host in '{t}'"));
+            };
+            match b.get(close + 1) {
+                _ if close + 1 == auth_end => (host_start..close + 1, None),
+                Some(b':') => (host_start..close + 1, Some(&t[close + 2..auth_end])),
+                _ => return Err(format!("parseURL: bad host in '{t}'")),
             }
         } else {
-            match hostport.rfind(':') {
-                Some(c) => (&hostport[..c], Some(&hostport[c + 1..])),
-                None => (hostport, None),
+            match rfind(b, host_start, auth_end, |c| c == b':') {
+                Some(c) => (host_start..c, Some(&t[c + 1..auth_end])),
+                None => (host_start..auth_end, None),
             }
         };
         let port = match port_text {
@@ -106,50 +102,54 @@ impl UrlObj {
                 }
             }
         };
-        let path_end = t[auth_end..]
-            .find(['?', '#'])
-            .map_or(t.len(), |i| auth_end + i);
-        let hash_at = t[path_end..].find('#').map(|i| path_end + i);
-        let query = match t[path_end..].strip_prefix('?') {
-            Some(_) => path_end + 1..hash_at.unwrap_or(t.len()),
-            None => path_end..path_end,
+        let path_end = find(b, auth_end, |c| matches!(c, b'?' | b'#')).unwrap_or(b.len());
+        let hash_at = find(b, path_end, |c| c == b'#');
+        let query = match b.get(path_end) {
+            Some(b'?') => path_end + 1..hash_at.unwrap_or(t.len()),
+            _ => path_end..path_end,
         };
         let hash = match hash_at {
             Some(h) if h + 1 < t.len() => h..t.len(),
             _ => t.len()..t.len(),
         };
         Ok(UrlObj {
-            src: t.to_string(),
-            protocol,
+            scheme: 0..sep,
             username,
             password,
-            hostname: host.to_ascii_lowercase(),
+            host,
             port,
             pathname: auth_end..path_end,
             query,
             hash,
             params: RefCell::new(None),
+            src,
         })
     }
 
-    /// `protocol`.
-    pub fn protocol(&self) -> &str {
-        &self.protocol
+    fn src(&self) -> &str {
+        self.src.as_str().unwrap_or("")
+    }
+
+    /// `protocol`: the scheme, lowercased, and a colon.
+    pub fn protocol(&self) -> String {
+        let mut p = self.src()[self.scheme.clone()].to_ascii_lowercase();
+        p.push(':');
+        p
     }
 
     /// `username`.
     pub fn username(&self) -> &str {
-        &self.src[self.username.clone()]
+        &self.src()[self.username.clone()]
     }
 
     /// `password`.
     pub fn password(&self) -> &str {
-        &self.src[self.password.clone()]
+        &self.src()[self.password.clone()]
     }
 
-    /// `hostname`.
-    pub fn hostname(&self) -> &str {
-        &self.hostname
+    /// `hostname`, ASCII letters lowercased.
+    pub fn hostname(&self) -> String {
+        self.src()[self.host.clone()].to_ascii_lowercase()
     }
 
     /// `port` (`None`: absent, `null`).
@@ -159,7 +159,7 @@ impl UrlObj {
 
     /// `pathname` (`/` when the URL has no path).
     pub fn pathname(&self) -> &str {
-        match &self.src[self.pathname.clone()] {
+        match &self.src()[self.pathname.clone()] {
             "" => "/",
             p => p,
         }
@@ -167,12 +167,12 @@ impl UrlObj {
 
     /// The query without its `?`.
     pub fn query(&self) -> &str {
-        &self.src[self.query.clone()]
+        &self.src()[self.query.clone()]
     }
 
     /// `hash`.
     pub fn hash(&self) -> &str {
-        &self.src[self.hash.clone()]
+        &self.src()[self.hash.clone()]
     }
 
     /// The decoded `searchParams` pairs, in order.
@@ -186,6 +186,19 @@ impl UrlObj {
             })
             .collect()
     }
+}
+
+/// The first index from `from` whose byte satisfies `p`.
+fn find(b: &[u8], from: usize, p: impl Fn(u8) -> bool) -> Option<usize> {
+    b.get(from..)?.iter().position(|&c| p(c)).map(|i| from + i)
+}
+
+/// The last index in `from..to` whose byte satisfies `p`.
+fn rfind(b: &[u8], from: usize, to: usize, p: impl Fn(u8) -> bool) -> Option<usize> {
+    b.get(from..to)?
+        .iter()
+        .rposition(|&c| p(c))
+        .map(|i| from + i)
 }
 
 /// Percent-decoding with `+` as a space (the query's form encoding).
@@ -221,7 +234,10 @@ fn recv(args: &[Value]) -> Option<&UrlObj> {
 
 /// `parseURL(t)`.
 pub fn parse(_it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
-    let t = args.first().and_then(Value::as_str).unwrap_or("");
+    let t = match args.first() {
+        Some(v @ (Value::Text(_) | Value::Ascii(_))) => v.clone(),
+        _ => Value::text(""),
+    };
     UrlObj::parse(t).map(Value::handle).map_err(Trap::Throw)
 }
 
@@ -232,7 +248,9 @@ fn text_field(args: &[Value], f: fn(&UrlObj) -> &str) -> Result<Value, Trap> {
 
 /// `u.protocol`.
 pub fn protocol(_it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
-    text_field(args, UrlObj::protocol)
+    Ok(Value::text(
+        recv(args).map_or_else(String::new, UrlObj::protocol),
+    ))
 }
 
 /// `u.username`.
@@ -247,7 +265,9 @@ pub fn password(_it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
 
 /// `u.hostname`.
 pub fn hostname(_it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
-    text_field(args, UrlObj::hostname)
+    Ok(Value::text(
+        recv(args).map_or_else(String::new, UrlObj::hostname),
+    ))
 }
 
 /// `u.pathname`.
@@ -290,7 +310,7 @@ mod tests {
     use super::*;
 
     fn fields(t: &str) -> String {
-        let u = UrlObj::parse(t).unwrap();
+        let u = UrlObj::parse(Value::text(t)).unwrap();
         format!(
             "{}|{}|{}|{}|{:?}|{}|{:?}|{}",
             u.protocol(),
@@ -339,7 +359,7 @@ mod tests {
             "http://[::1/",
             "http://h:-1/",
         ] {
-            assert!(UrlObj::parse(t).is_err(), "{t}");
+            assert!(UrlObj::parse(Value::text(t)).is_err(), "{t}");
         }
     }
 }

@@ -55,7 +55,7 @@ pub struct Inbound {
     /// Whether it came over TLS (`https://` in its url).
     pub secure: bool,
     /// The `host:port` its url uses when the request has no `Host`.
-    pub local: String,
+    pub local: std::rc::Rc<str>,
     /// The link to the connection that answers it.
     pub exchange: Exchange,
 }
@@ -147,7 +147,9 @@ impl HttpObj {
         let v = match &self.inbound {
             Some(inb) => {
                 let target = inb.head.target();
-                if target.contains("://") {
+                // An origin-form target starts with '/'; an absolute-form
+                // one (from a proxy client) is the whole url already.
+                if !target.starts_with('/') && target.contains("://") {
                     Value::text(target)
                 } else {
                     let scheme = if inb.secure { "https://" } else { "http://" };
