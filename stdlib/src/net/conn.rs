@@ -197,6 +197,11 @@ pub struct Conn {
 impl Drop for Conn {
     fn drop(&mut self) {
         self.shared.forget(self.slot);
+        if let Some(buf) = self.machine.take_buffer() {
+            self.shared.recycle(buf, true);
+        }
+        let out = std::mem::take(&mut self.out);
+        self.shared.recycle(out, false);
     }
 }
 
@@ -242,13 +247,14 @@ impl Conn {
     pub fn new(io: Io, shared: Rc<Shared>, slot: usize, local: Rc<str>) -> Conn {
         let secure = io.is_tls();
         let limits = shared.limits;
+        let out = shared.out_buffer();
         Conn {
             token: Token(usize::MAX),
             shared,
             slot,
             link: Link::Http(io),
             machine: Machine::new(limits),
-            out: Vec::new(),
+            out,
             out_pos: 0,
             interest: Interest::READABLE,
             phase: Phase::Open,
@@ -341,6 +347,9 @@ impl Conn {
             return;
         };
         let was_in_head = self.machine.in_request();
+        if self.machine.needs_buffer() {
+            self.machine.give_buffer(self.shared.buffer());
+        }
         let spare = self.machine.spare();
         let room = spare.len();
         if room == 0 {
@@ -422,7 +431,7 @@ impl Conn {
             self.out.clear();
             self.out_pos = 0;
             if self.out.capacity() > 64 * 1024 {
-                self.out = Vec::new();
+                self.out = self.shared.out_buffer();
             }
         }
         let flushed = match &mut self.link {

@@ -298,6 +298,31 @@ impl Machine {
         &mut self.buf[self.end..]
     }
 
+    /// Whether the machine has no input buffer yet (see
+    /// [`Machine::give_buffer`]).
+    pub fn needs_buffer(&self) -> bool {
+        self.buf.is_empty()
+    }
+
+    /// Install `buf` ([`INITIAL_BUFFER`] bytes of any content: a recycled
+    /// one) as the input buffer when there is none, so that the first read does
+    /// not allocate; otherwise `buf` is dropped.
+    pub fn give_buffer(&mut self, buf: Vec<u8>) {
+        if self.buf.is_empty() && buf.len() == INITIAL_BUFFER {
+            self.buf = buf;
+        }
+    }
+
+    /// Take the input buffer back when it is of the recyclable size (the
+    /// connection is ending).
+    pub fn take_buffer(&mut self) -> Option<Vec<u8>> {
+        (self.buf.len() == INITIAL_BUFFER).then(|| {
+            self.start = 0;
+            self.end = 0;
+            std::mem::take(&mut self.buf)
+        })
+    }
+
     /// Record that `n` bytes were read into [`Machine::spare`].
     pub fn filled(&mut self, n: usize) {
         self.end = (self.end + n).min(self.buf.len());

@@ -45,7 +45,7 @@
 use super::conn::{self, Conn, ConnRef, ConnSource};
 use super::encode::DateCache;
 use super::io::Io;
-use super::proto::Limits;
+use super::proto::{Limits, INITIAL_BUFFER};
 use super::tls;
 use festina_vm::event_loop::{Interest, Keep, Readiness, SourceHandler, TimerId, Token};
 use festina_vm::interp::Interpreter;
@@ -63,6 +63,9 @@ use std::os::fd::AsRawFd;
 use std::rc::{Rc, Weak};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Most recycled buffers kept (256 of 4 KiB: 1 MiB).
+const POOL: usize = 256;
 
 /// The program's HTTP and WebSocket handlers (§11.5), as function
 /// indexes.
@@ -98,6 +101,11 @@ pub struct Shared {
     /// Read a new connection at once (`FESTINA_NO_EAGER_READ` turns it
     /// off: wait for readiness).
     pub eager_read: bool,
+    /// Input buffers of closed connections, for the next ones (see
+    /// [`Shared::buffer`]).
+    inputs: RefCell<Vec<Vec<u8>>>,
+    /// Their output buffers (empty, with their capacity).
+    outputs: RefCell<Vec<Vec<u8>>>,
 }
 
 impl Shared {
@@ -129,6 +137,8 @@ impl Shared {
             answered: Cell::new(0),
             stats: std::env::var_os("FESTINA_HTTP_STATS").is_some(),
             eager_read: !switches::disabled(switches::NO_EAGER_READ),
+            inputs: RefCell::new(Vec::new()),
+            outputs: RefCell::new(Vec::new()),
         }
     }
 
@@ -145,6 +155,43 @@ impl Shared {
     /// connections).
     pub fn shutting_down(&self) -> bool {
         self.shutting_down.get()
+    }
+
+    /// An input buffer of [`INITIAL_BUFFER`] bytes (their content is
+    /// whatever a closed connection left: only bytes read are ever
+    /// looked at): a closed connection's, or a new one. A connection's
+    /// buffers go back to these pools when it ends ([`Shared::recycle`]),
+    /// so a server that sees one connection per request allocates no
+    /// buffer per connection.
+    pub fn buffer(&self) -> Vec<u8> {
+        self.inputs
+            .borrow_mut()
+            .pop()
+            .unwrap_or_else(|| vec![0; INITIAL_BUFFER])
+    }
+
+    /// An empty output buffer with room for [`INITIAL_BUFFER`] bytes.
+    pub fn out_buffer(&self) -> Vec<u8> {
+        self.outputs
+            .borrow_mut()
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(INITIAL_BUFFER))
+    }
+
+    /// Give back a connection's input buffer (`input`) or output buffer,
+    /// kept only at its first size, and at most [`POOL`] of each.
+    pub fn recycle(&self, mut buf: Vec<u8>, input: bool) {
+        let (pool, fits) = if input {
+            (&self.inputs, buf.len() == INITIAL_BUFFER)
+        } else {
+            buf.clear();
+            (&self.outputs, buf.capacity() == INITIAL_BUFFER)
+        };
+        if let (true, Ok(mut pool)) = (fits, pool.try_borrow_mut()) {
+            if pool.len() < POOL {
+                pool.push(buf);
+            }
+        }
     }
 
     /// Count one answered request.
