@@ -147,9 +147,9 @@ impl Checker<'_> {
     /// or `socket` value (§9.11): `true` if `ty` is one of them.
     pub(super) fn network_field_place(&mut self, ty: &Type, name: &str, range: TextRange) -> bool {
         let what = match ty {
-            Type::Http => "http",
-            Type::Url => "url",
-            Type::Socket => "socket",
+            Type::Http => "an http",
+            Type::Url => "a url",
+            Type::Socket => "a socket",
             _ => return false,
         };
         let known = festina_signatures::PROPERTIES
@@ -158,7 +158,7 @@ impl Checker<'_> {
         if known {
             self.error(
                 range,
-                format!("cannot assign to read-only '{name}' of a {what} value (§9.11)"),
+                format!("cannot assign to read-only '{name}' of {what} value (§9.11)"),
             );
         } else {
             self.unknown_member(ty, name, range, 0);
