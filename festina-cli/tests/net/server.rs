@@ -109,6 +109,37 @@ fn routes_bodies_and_content_types() {
     assert_eq!(r.body, b"data");
 }
 
+/// The same answers with every optimisation switched off
+/// (`FESTINA_NO_OPT`: a new connection waits for readiness before it is
+/// read).
+#[test]
+fn the_same_without_optimisations() {
+    let s = Server::start_with(
+        APP,
+        Options {
+            env: &[("FESTINA_NO_OPT", "1")],
+            ..Options::default()
+        },
+    );
+    assert_eq!(get(s.port, "/").text(), "Hello, World!");
+    assert_eq!(
+        get(s.port, "/json").text(),
+        r#"{"message":"Hello, World!","id":1}"#
+    );
+    let mut c = s.connect();
+    c.write_all(format!("{}{}", req("/url?a", s.port), req("/count", s.port)).as_bytes())
+        .unwrap();
+    let mut r = BufReader::new(c);
+    assert!(read_response(&mut r, false)
+        .unwrap()
+        .text()
+        .ends_with("/url?a"));
+    assert_eq!(read_response(&mut r, false).unwrap().status, 200);
+    let silent = s.connect();
+    drop(silent);
+    assert_eq!(get(s.port, "/nope").status, 404);
+}
+
 #[test]
 fn request_fields() {
     let s = Server::start(APP);
