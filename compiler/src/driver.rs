@@ -92,6 +92,23 @@ pub fn compile_file_with(
     })
 }
 
+/// Compile the program whose entry file is `path` as a test build
+/// (`festina test`, the reference's §11.7): as [`compile_file`], with the
+/// assertions of `test` groups compiled. In every other build they are
+/// checked and dropped, and the program carries no code for them.
+pub fn compile_tests(path: &Path) -> Result<Program, Vec<Diagnostic>> {
+    let path = path.to_path_buf();
+    let options = crate::codegen::Options::from_env();
+    with_big_stack(move || {
+        let mut loader = Loader {
+            tests: true,
+            ..Loader::default()
+        };
+        let module = loader.check(&path)?;
+        loader.generate(&module, options)
+    })
+}
+
 /// Compile the program whose entry file `path` has already been read
 /// (its bytes are `bytes`), as [`compile_file`] does: the entry file is
 /// not read again, so a pipe, a named pipe or `/dev/stdin` works (it can
@@ -192,6 +209,8 @@ struct Loader {
     /// The entry file's bytes, already read by the caller (which may only
     /// read it once: a pipe, `/dev/stdin`).
     entry_bytes: Option<(PathBuf, Vec<u8>)>,
+    /// Compile the assertions of `test` groups ([`compile_tests`]).
+    tests: bool,
 }
 
 impl Loader {
@@ -225,7 +244,7 @@ impl Loader {
             })
             .collect();
         let files: Vec<String> = self.sources.iter().map(|s| s.display.clone()).collect();
-        check::check(&units, files).map_err(|errs| {
+        check::check_with(&units, files, self.tests).map_err(|errs| {
             errs.into_iter()
                 .map(|e| self.diagnostic(e.file, e.range, e.message))
                 .collect()

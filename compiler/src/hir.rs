@@ -198,6 +198,14 @@ pub enum Place {
         /// Field index.
         field: u16,
     },
+    /// A `weak` struct field: storing keeps no count on the target
+    /// (see `festina_vm::heap`, "Weak fields").
+    WeakField {
+        /// The struct value (type `Struct`).
+        obj: Box<Expr>,
+        /// Field index.
+        field: u16,
+    },
     /// An array element (checked index).
     Index {
         /// The array.
@@ -283,6 +291,20 @@ pub enum BinOp {
     Concat,
     /// ascii + ascii (fresh)
     ConcatAscii,
+    /// int & (bitwise, the reference's addition after edition 0.44)
+    AndInt,
+    /// int |
+    OrInt,
+    /// int ^
+    XorInt,
+    /// int << (null for a count outside 0..64)
+    ShlInt,
+    /// int >> (arithmetic; null for a count outside 0..64)
+    ShrInt,
+    /// struct/array/map identity ==
+    EqRef,
+    /// struct/array/map identity !=
+    NeRef,
 }
 
 /// Unary operators.
@@ -294,6 +316,8 @@ pub enum UnOp {
     NegFloat,
     /// bool not
     Not,
+    /// int bitwise not `~`
+    NotInt,
 }
 
 /// Expression forms (§9).
@@ -365,8 +389,11 @@ pub enum ExprKind {
         /// Arguments.
         args: Vec<Expr>,
     },
-    /// Struct field read. `vivify`: field is a struct/array/map that is
-    /// created empty when null (§8.9.2).
+    /// Struct field read. `vivify`: the field is created empty when null
+    /// (§8.9.2): always for an array or map field, for a struct field only
+    /// where it is reached as a receiver (`o.inner.n`, `o.inner[i]`, a
+    /// method call); a terminal read of a struct field answers what it
+    /// holds (the reference's rule after edition 0.44).
     Field {
         /// Struct value.
         obj: Box<Expr>,
@@ -374,6 +401,22 @@ pub enum ExprKind {
         field: u16,
         /// Create on first reach.
         vivify: bool,
+    },
+    /// Read of a `weak` struct field: its target, or null once the target
+    /// is gone; never vivifies.
+    WeakField {
+        /// Struct value.
+        obj: Box<Expr>,
+        /// Field index.
+        field: u16,
+    },
+    /// `x++` / `x--` used as a value: the int variable's value before the
+    /// step (the reference's addition after edition 0.44).
+    PostIncrement {
+        /// The int variable (a local or global).
+        place: Box<Place>,
+        /// +1 or -1.
+        delta: i16,
     },
     /// Field read through a pure-struct enum; index into `enum_fields`
     /// of the program (codegen collects them in order of `EnumFieldRef`s
@@ -485,6 +528,10 @@ impl Expr {
             | K::Local(_)
             | K::Global { .. }
             | K::FuncRef(_) => {}
+            // The stepped variable is a place, not a child expression
+            // (callers that care look at the place); a field, element or
+            // entry place contributes the expressions it evaluates.
+            K::PostIncrement { place, .. } => place.for_each_expr(f),
             K::Binary(_, ab) => {
                 f(&ab[0]);
                 f(&ab[1]);
@@ -504,6 +551,7 @@ impl Expr {
             | K::IntToFloat(a)
             | K::IsNull { expr: a, .. }
             | K::Field { obj: a, .. }
+            | K::WeakField { obj: a, .. }
             | K::EnumField { obj: a, .. }
             | K::TextLen(a)
             | K::AsciiLen(a)
@@ -553,7 +601,7 @@ impl Place {
     pub fn for_each_expr<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
         match self {
             Place::Local(_) | Place::Global(_) => {}
-            Place::Field { obj, .. } => f(obj),
+            Place::Field { obj, .. } | Place::WeakField { obj, .. } => f(obj),
             Place::Index { arr, index } => {
                 f(arr);
                 f(index);

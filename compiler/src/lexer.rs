@@ -10,7 +10,15 @@
 //! - a `/` starts a regex literal (§7.5.5) only where an expression may
 //!   begin, decided from the previous significant token;
 //! - strings and comments are scanned by hand for precise errors;
-//! - the bare path after `import` (§6.2) is one `IMPORT_PATH` token.
+//! - the bare path after `import` (§6.2) is one `IMPORT_PATH` token;
+//! - a hexadecimal literal `0xFF` (the reference's addition after edition
+//!   0.44) is one `INT_NUMBER` token, scanned by hand to report `0x`
+//!   without digits and a fractional part.
+//!
+//! Line feeds are tokens (they end statements, §7.1) but do not count as
+//! the previous token when deciding between division and a regex literal:
+//! a line that begins with `/` after a line ending in an operand continues
+//! it, as the reference compiler reads it.
 //!
 //! The lexer never fails: problems become [`LexError`]s and the offending
 //! bytes still become tokens (`ERROR` for characters that start no token).
@@ -141,6 +149,18 @@ enum Raw {
     Amp2,
     #[token("||")]
     Pipe2,
+    #[token("&")]
+    Amp,
+    #[token("|")]
+    Pipe,
+    #[token("^")]
+    Caret,
+    #[token("~")]
+    Tilde,
+    #[token("<<")]
+    Shl,
+    #[token(">>")]
+    Shr,
 }
 
 impl Raw {
@@ -185,6 +205,12 @@ impl Raw {
             Raw::Bang => BANG,
             Raw::Amp2 => AMP2,
             Raw::Pipe2 => PIPE2,
+            Raw::Amp => AMP,
+            Raw::Pipe => PIPE,
+            Raw::Caret => CARET,
+            Raw::Tilde => TILDE,
+            Raw::Shl => SHL,
+            Raw::Shr => SHR,
         }
     }
 }
@@ -206,11 +232,14 @@ struct Lexer<'a> {
     tokens: Vec<Token>,
     errors: Vec<LexError>,
     modes: Vec<Mode>,
-    /// The last two significant tokens (not whitespace or comments).
+    /// The last two significant tokens (not whitespace, comments or line
+    /// feeds).
     prev: [Option<SyntaxKind>; 2],
     /// True when the last token is an `ERROR` made of bad characters, so a
     /// following bad character can extend it.
     in_bad_run: bool,
+    /// True when a line feed came after the last significant token.
+    after_newline: bool,
 }
 
 /// Message for `${` in code (§7.5.3).
@@ -252,6 +281,7 @@ impl<'a> Lexer<'a> {
             modes: Vec::new(),
             prev: [None, None],
             in_bad_run: false,
+            after_newline: false,
         }
     }
 
@@ -303,8 +333,14 @@ impl<'a> Lexer<'a> {
         });
         self.pos += len;
         self.in_bad_run = false;
-        if !kind.is_trivia() {
+        // Line feeds are skipped too: a line that begins with `/` after a
+        // line ending in an operand continues that expression (a
+        // division), as the reference compiler reads it.
+        if kind == SyntaxKind::NEWLINE {
+            self.after_newline = true;
+        } else if !kind.is_trivia() {
             self.prev = [Some(kind), self.prev[0]];
+            self.after_newline = false;
         }
     }
 
@@ -332,6 +368,7 @@ impl<'a> Lexer<'a> {
                 self.push(SyntaxKind::WHITESPACE, len);
             }
             _ if self.import_path_expected() => self.import_path(),
+            b'0' if matches!(bytes.get(1), Some(b'x' | b'X')) => self.hex_number(),
             b'/' if self.regex_allowed() => self.regex(),
             b'A'..=b'Z' | b'a'..=b'z' | b'_' => {
                 let len = run_len(bytes, |b| b.is_ascii_alphanumeric() || b == b'_');
@@ -433,6 +470,47 @@ impl<'a> Lexer<'a> {
                 self.push(SyntaxKind::COMMENT, rest.len());
             }
         }
+    }
+
+    /// A hexadecimal `int` literal `0xFF` / `0XFF` (the reference's
+    /// addition to §7.5.1 after edition 0.44): `0x` and hex digits, one
+    /// `INT_NUMBER` token. `0x` without digits, or a hex literal followed
+    /// by `.digit` (there is no hexadecimal fraction), is an error; the
+    /// bytes still form the token.
+    fn hex_number(&mut self) {
+        let bytes = &self.bytes()[self.pos..];
+        let digits = run_len(&bytes[2..], |b| b.is_ascii_hexdigit());
+        let mut len = 2 + digits;
+        if digits == 0 {
+            self.error(
+                self.pos,
+                self.pos + 2,
+                "a hexadecimal literal needs at least one digit after '0x'",
+            );
+        } else if bytes.get(len) == Some(&b'.')
+            && bytes.get(len + 1).is_some_and(u8::is_ascii_digit)
+        {
+            let frac = run_len(&bytes[len + 1..], |b| b.is_ascii_alphanumeric());
+            self.error(
+                self.pos,
+                self.pos + len + 1 + frac,
+                "a hexadecimal literal has no fractional part",
+            );
+            len += 1 + frac;
+        }
+        // Letters or digits glued on (`0x1g`) belong to the same bad literal.
+        let tail = run_len(&bytes[len..], |b| b.is_ascii_alphanumeric() || b == b'_');
+        if tail > 0 && digits > 0 {
+            self.error(
+                self.pos,
+                self.pos + len + tail,
+                format!(
+                    "invalid hexadecimal literal '{}'",
+                    &self.text[self.pos..self.pos + len + tail]
+                ),
+            );
+        }
+        self.push(SyntaxKind::INT_NUMBER, len + tail);
     }
 
     /// A quoted string (§7.5.2). Stops before an unescaped line feed.
@@ -554,6 +632,7 @@ impl<'a> Lexer<'a> {
     /// After `import` (not a member name) on the same line, a bare path.
     fn import_path_expected(&self) -> bool {
         self.prev[0] == Some(SyntaxKind::IMPORT_KW)
+            && !self.after_newline
             && self.prev[1] != Some(SyntaxKind::DOT)
             && !matches!(self.bytes()[self.pos], b' ' | b'\t' | b'\r' | b'\n' | b';')
     }
@@ -818,6 +897,32 @@ mod tests {
     }
 
     #[test]
+    fn bitwise_operators_and_hex_literals() {
+        assert_eq!(
+            just_kinds("a & b | c ^ ~d << 2 >> 1 && e || f"),
+            vec![
+                IDENT, AMP, IDENT, PIPE, IDENT, CARET, TILDE, IDENT, SHL, INT_NUMBER, SHR,
+                INT_NUMBER, AMP2, IDENT, PIPE2, IDENT
+            ]
+        );
+        assert_eq!(kinds("0xFF")[0], (INT_NUMBER, "0xFF".into()));
+        assert_eq!(kinds("0Xab1")[0], (INT_NUMBER, "0Xab1".into()));
+        assert!(errors("0xFF").is_empty());
+        assert_eq!(
+            errors("0x"),
+            vec!["a hexadecimal literal needs at least one digit after '0x'".to_string()]
+        );
+        assert_eq!(
+            errors("0x1.8"),
+            vec!["a hexadecimal literal has no fractional part".to_string()]
+        );
+        assert_eq!(
+            errors("0x1g"),
+            vec!["invalid hexadecimal literal '0x1g'".to_string()]
+        );
+    }
+
+    #[test]
     fn regex_versus_division() {
         assert_eq!(
             just_kinds("a / b / c"),
@@ -834,7 +939,11 @@ mod tests {
             just_kinds("s.match / 2"),
             vec![IDENT, DOT, MATCH_KW, SLASH, INT_NUMBER]
         );
-        assert_eq!(just_kinds("a\n/x/.test(s)")[2], REGEX);
+        // A line that begins with `/` after an operand continues it (a
+        // division), as in the reference compiler; after anything else
+        // it may open a regex literal.
+        assert_eq!(just_kinds("a\n/x/.test(s)")[2], SLASH);
+        assert_eq!(just_kinds("{\n/x/.test(s)")[2], REGEX);
         assert_eq!(
             errors("x = /abc\n"),
             vec!["unterminated regular expression literal".to_string()]

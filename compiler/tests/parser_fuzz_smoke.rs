@@ -28,6 +28,24 @@ const TRICKY: &[&str] = &[
     "catch ", ".", "é", "\0", "\r\n", "$", "#",
 ];
 
+/// More of them: the forms added after edition 0.44 (bitwise operators,
+/// hex literals, `weak`, `test`, lines that begin with an operator).
+const TRICKY_LATER: &[&str] = &[
+    "&",
+    "|",
+    "^",
+    "~",
+    "<<",
+    ">>",
+    "0x",
+    "0xF.",
+    "weak ",
+    "test t = ",
+    "\n|| ",
+    "\n? ",
+    "\n: ",
+];
+
 /// xorshift64*: a tiny seeded PRNG so runs are reproducible.
 struct Rng(u64);
 
@@ -101,7 +119,11 @@ fn mutate(rng: &mut Rng, base: &[u8], other: &[u8]) -> Vec<u8> {
                 bytes.drain(i..i + len);
             }
             _ => {
-                let token = TRICKY[rng.below(TRICKY.len())].as_bytes();
+                let k = rng.below(TRICKY.len() + TRICKY_LATER.len());
+                let token = TRICKY
+                    .get(k)
+                    .unwrap_or_else(|| &TRICKY_LATER[k - TRICKY.len()]);
+                let token = token.as_bytes();
                 let at = rng.below(bytes.len() + 1);
                 bytes.splice(at..at, token.iter().copied());
             }
@@ -141,6 +163,12 @@ fn exercise_stmt(stmt: &Stmt) {
         Stmt::OnDecl(o) => drop((o.name(), o.param_list(), o.body(), o.use_target())),
         Stmt::ThreadDecl(t) => drop((t.name(), t.pool_size(), t.is_pool(), t.body())),
         Stmt::FuncDecl(f) => drop((f.ret_type(), f.name(), f.param_list(), f.body())),
+        Stmt::TestDecl(t) => drop((t.name(), t.description())),
+        Stmt::StructDecl(s) => {
+            for f in s.fields() {
+                drop((f.name(), f.weak_token(), f.ty()));
+            }
+        }
         _ => {}
     }
 }

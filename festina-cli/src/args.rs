@@ -8,6 +8,7 @@
 //! festina run [--emit-bytecode] <file> [--emit-bytecode] [--] [args...]
 //! festina check <file>
 //! festina compile <file> [-o <out>]      (-o before or after the file)
+//! festina test [--filter NAME] <file.f|dir> [--filter NAME] [--] [args...]
 //! festina help | -h | --help
 //! festina --version
 //! ```
@@ -44,6 +45,18 @@ pub enum Command {
         /// The `-o` argument, as given.
         output: Option<String>,
     },
+    /// Run `path` as a test build (the reference's §11.7): its
+    /// assertions are compiled and a report follows the program's own
+    /// output. A directory runs every `*_test.f` file under it, with one
+    /// summary.
+    Test {
+        /// The program file or directory, as given.
+        path: String,
+        /// Report only groups whose name or description contains this.
+        filter: Option<String>,
+        /// Arguments for the program (`argv` after the path).
+        args: Vec<String>,
+    },
     /// Print the usage text.
     Help,
     /// Print the version.
@@ -64,6 +77,12 @@ commands:
   compile <file> [-o out] write one self-contained executable: the VM with
                           the program's bytecode; default name: the file's
                           name without .f, in the current directory
+  test <file.f|dir>       run the program with its test assertions, then
+                          report each test group (exit status 1 if an
+                          assertion failed); a directory runs every
+                          *_test.f file in it and prints one summary
+       [--filter NAME]    report only the groups whose name or
+                          description contains NAME
   help                    show this text
 
 options:
@@ -93,6 +112,10 @@ pub fn parse(args: Vec<String>) -> Result<Command, String> {
                 return Err("--emit-bytecode does not apply to compile".to_string())
             }
             "compile" => return parse_compile(rest),
+            "test" if emit_bytecode => {
+                return Err("--emit-bytecode does not apply to test".to_string())
+            }
+            "test" => return parse_test(rest),
             "--" => return program(emit_bytecode, rest),
             s if s.starts_with('-') => return Err(format!("unknown option '{s}'")),
             s if looks_like_program(s) => return program_args(emit_bytecode, arg, rest),
@@ -192,6 +215,54 @@ fn parse_compile(mut rest: impl Iterator<Item = String>) -> Result<Command, Stri
     }
     let path = path.ok_or("no program given to compile")?;
     Ok(Command::Compile { path, output })
+}
+
+/// After `test`: `--filter NAME` (also `--filter=NAME`) before or right
+/// after the path, the path, then the program's arguments (after an
+/// optional `--`).
+fn parse_test(mut rest: impl Iterator<Item = String>) -> Result<Command, String> {
+    let mut path: Option<String> = None;
+    let mut filter: Option<String> = None;
+    let mut args = Vec::new();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--filter" => {
+                let value = rest.next().ok_or("--filter needs a name")?;
+                set_filter(&mut filter, value)?;
+            }
+            s if s.starts_with("--filter=") => {
+                set_filter(&mut filter, s["--filter=".len()..].to_string())?
+            }
+            "--" => {
+                if path.is_none() {
+                    path = Some(rest.next().ok_or("no program given to test")?);
+                }
+                args.extend(rest.by_ref());
+            }
+            s if s.starts_with('-') && path.is_none() => {
+                return Err(format!("unknown option '{s}' for test"))
+            }
+            _ if path.is_none() => path = Some(arg),
+            _ => {
+                args.push(arg);
+                args.extend(rest.by_ref());
+            }
+        }
+    }
+    let path = path.ok_or("no program given to test")?;
+    Ok(Command::Test { path, filter, args })
+}
+
+/// Record the `--filter` value; an empty or second one is an error.
+fn set_filter(filter: &mut Option<String>, value: String) -> Result<(), String> {
+    if value.is_empty() {
+        return Err("--filter needs a name".to_string());
+    }
+    if filter.is_some() {
+        return Err("--filter given more than once".to_string());
+    }
+    *filter = Some(value);
+    Ok(())
 }
 
 /// Record the `-o` value; an empty or second one is an error.
@@ -302,6 +373,35 @@ mod tests {
             p(&["compile", "-o", "o", "--", "-x.f"]),
             c("-x.f", Some("o"))
         );
+    }
+
+    #[test]
+    fn test_command() {
+        let t = |path: &str, filter: Option<&str>, args: &[&str]| {
+            Ok(Command::Test {
+                path: path.into(),
+                filter: filter.map(str::to_string),
+                args: args.iter().map(|s| s.to_string()).collect(),
+            })
+        };
+        assert_eq!(p(&["test", "a_test.f"]), t("a_test.f", None, &[]));
+        assert_eq!(p(&["test", "tests/"]), t("tests/", None, &[]));
+        assert_eq!(
+            p(&["test", "--filter", "math", "a.f"]),
+            t("a.f", Some("math"), &[])
+        );
+        assert_eq!(
+            p(&["test", "a.f", "--filter=math", "x"]),
+            t("a.f", Some("math"), &["x"])
+        );
+        assert_eq!(
+            p(&["test", "a.f", "--", "--filter", "y"]),
+            t("a.f", None, &["--filter", "y"])
+        );
+        assert!(p(&["test"]).is_err());
+        assert!(p(&["test", "--filter"]).is_err());
+        assert!(p(&["test", "--bogus", "a.f"]).is_err());
+        assert!(p(&["test", "--filter", "a", "--filter", "b", "x.f"]).is_err());
     }
 
     #[test]

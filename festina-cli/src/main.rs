@@ -1,6 +1,7 @@
 //! The `festina` command (§21.1): compile a program to bytecode in memory
-//! and run it, check it, print its bytecode listing, or write it out as a
-//! self-contained executable (`festina compile`, see [`bundle`]).
+//! and run it, check it, print its bytecode listing, write it out as a
+//! self-contained executable (`festina compile`, see [`bundle`]), or run
+//! it with its test assertions (`festina test`, see [`test_cmd`]).
 //!
 //! Like the runtimes, it can be the runtime of a bundle (when no runtime of
 //! the same build with the program's facilities is installed beside it,
@@ -14,6 +15,7 @@
 //! bundle, a bundle that cannot be written, or a usage error.
 
 mod args;
+mod test_cmd;
 
 use args::Command;
 use festina_cli::{arguments, bundle, exit_code, run_program, USAGE_ERROR};
@@ -50,6 +52,7 @@ fn dispatch(cmd: Command) -> i32 {
         }
         Command::Check { path } => status_of(compile(&path).map(|_| 0)),
         Command::Compile { path, output } => status_of(compile_bundle(&path, output)),
+        Command::Test { path, filter, args } => test_cmd::run(&path, filter, args),
         Command::Run {
             path,
             args,

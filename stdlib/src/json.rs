@@ -252,6 +252,11 @@ fn convert(it: &mut Interpreter, v: &J, ty: &Type, path: &mut String) -> Result<
                 else {
                     continue;
                 };
+                // A weak field (a back-reference) is not parsed: nothing
+                // would keep the parsed value alive (README).
+                if matches!(rec.fields[fi].ty, Type::Weak(_)) {
+                    continue;
+                }
                 let len = path.len();
                 push_key(path, k);
                 let item = convert(it, x, &rec.fields[fi].ty, path)?;

@@ -12,7 +12,7 @@
 //!
 //! | facility | cargo feature | modules |
 //! |---|---|---|
-//! | core | always compiled | [`core`], [`text`], [`collections`], [`math`], [`json`], [`regexp`], [`blob`], [`process`], [`timers`] |
+//! | core | always compiled | [`core`], [`text`], [`text_methods`], [`collections`], [`math`], [`json`], [`regexp`], [`blob`], [`process`], [`timers`], [`testing`] |
 //! | database | `database` | `db` (links SQLite) |
 //! | net | `net` | [`net`] (HTTP/1.1, WebSocket, TLS, URLs) |
 //! | canvas | `canvas` | `canvas` (no natives yet) |
@@ -41,7 +41,9 @@ pub mod json;
 pub mod math;
 pub mod process;
 pub mod regexp;
+pub mod testing;
 pub mod text;
+pub mod text_methods;
 pub mod timers;
 
 #[cfg(feature = "audio")]
@@ -160,6 +162,7 @@ fn core_natives() -> Vec<NativeEntry> {
     [
         core::natives,
         text::natives,
+        text_methods::natives,
         collections::natives,
         json::natives,
         regexp::natives,
@@ -167,6 +170,7 @@ fn core_natives() -> Vec<NativeEntry> {
         process::natives,
         blob::natives,
         timers::natives,
+        testing::natives,
     ]
     .iter()
     .flat_map(|natives| natives())

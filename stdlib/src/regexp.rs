@@ -301,12 +301,18 @@ pub fn compile(pattern: &str, flags: &str) -> Result<RegexHandle, String> {
             }
         }
     }
-    let translated = translate(pattern).map_err(|e| format!("invalid regex '{pattern}': {e}"))?;
+    let translated =
+        translate(pattern).map_err(|e| format!("invalid regex pattern '{pattern}': {e}"))?;
     let re = regex::RegexBuilder::new(&translated)
         .case_insensitive(icase)
         .dot_matches_new_line(true)
         .build()
-        .map_err(|e| format!("invalid regex '{pattern}': {}", regex_error_line(&e)))?;
+        .map_err(|e| {
+            format!(
+                "invalid regex pattern '{pattern}': {}",
+                regex_error_line(&e)
+            )
+        })?;
     Ok(RegexHandle {
         re,
         longest: longest_dfa(&translated, icase),
@@ -610,7 +616,7 @@ mod tests {
     #[test]
     fn errors_are_one_line() {
         let e = compile("a)", "").unwrap_err();
-        assert!(e.starts_with("invalid regex 'a)': "), "{e}");
+        assert!(e.starts_with("invalid regex pattern 'a)': "), "{e}");
         assert!(!e.contains('\n'));
         let e = compile("a", "x").unwrap_err();
         assert!(e.contains("invalid regex flag 'x'"), "{e}");

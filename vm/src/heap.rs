@@ -44,6 +44,30 @@
 //! box counts as an outside reference, which keeps the algorithm sound (a
 //! cycle still reachable from outside is never touched) at the price of
 //! not collecting a cycle closed only through an enum.
+//!
+//! # Weak fields
+//! A `weak` struct field (`parent:weak Node`, the reference's addition
+//! after edition 0.44) refers to a struct without keeping it alive, and
+//! reads `null` once the struct is gone, never a freed object. The field
+//! slot holds a [`Value::Weak`]: a shared [`WeakCell`] naming the target's
+//! header, or nothing. There is one cell per weakly referenced object,
+//! created on the first weak store to it ([`Heap::weak_cell`]): the heap
+//! keeps it in a table keyed by the object's header and sets the object's
+//! `WEAK_TARGET` flag bit. Whenever an object's payload is released (its
+//! count reached zero, or a cycle collection found it garbage), the flag
+//! is tested; if set, the cell is taken out of the table and emptied. So a
+//! cell names an object only while that object is alive (count above
+//! zero, payload present), and reading a weak field upgrades it to an
+//! ordinary counted reference (a retain) or yields null. Objects nobody
+//! refers to weakly pay one flag test at death and nothing else; the
+//! header does not grow.
+//!
+//! A weak edge is not a heap edge: [`Value::heap_header`] is `None` for
+//! it, so trial deletion neither walks it nor counts it, and the type
+//! analysis that decides which struct types may form cycles
+//! (`Record::may_cycle`) ignores weak fields: where the weak edge is the
+//! only way back (a tree's parent pointer), releases never buffer
+//! possible roots at all.
 
 use crate::value::{MapData, Value};
 use std::cell::{Cell, RefCell, UnsafeCell};
@@ -63,6 +87,9 @@ const BUFFERED: u8 = 0b100;
 const TRACKED: u8 = 0b1000;
 /// Payload already released (count reached zero) while still buffered.
 const DEAD: u8 = 0b1_0000;
+/// Some weak field refers to this object: its [`WeakCell`] is in
+/// `Heap::weak_cells` and must be emptied when the payload is released.
+const WEAK_TARGET: u8 = 0b10_0000;
 
 /// Which payload a [`GcBox`] carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +115,43 @@ pub struct Heap {
     threshold: Cell<usize>,
     base_threshold: Cell<usize>,
     collections: Cell<u64>,
+    /// The cell of every live object some weak field refers to (see
+    /// "Weak fields"), keyed by the object's header.
+    weak_cells: RefCell<hashbrown::HashMap<NonNull<Header>, Rc<WeakCell>>>,
+}
+
+/// The link from weak fields to one struct (see "Weak fields" in the
+/// module documentation): names the struct while it is alive, nothing
+/// after. Shared by every weak field that refers to the same struct.
+#[derive(Debug)]
+pub struct WeakCell {
+    target: Cell<Option<NonNull<Header>>>,
+}
+
+impl WeakCell {
+    /// The target as a new counted reference, or `None` once it is gone.
+    pub fn upgrade(&self) -> Option<Ref<StructObj>> {
+        let h = self.target.get()?;
+        // SAFETY: the heap empties the cell when the target's payload is
+        // released, so a target still named is a live struct whose count
+        // is above zero; retaining it is an ordinary clone.
+        unsafe {
+            let hd = h.as_ref();
+            if hd.kind != Kind::Struct || hd.rc.get() == 0 {
+                return None;
+            }
+            hd.rc.set(hd.rc.get() + 1);
+        }
+        Some(Ref {
+            ptr: h.cast(),
+            _own: PhantomData,
+        })
+    }
+
+    /// True while the target is alive.
+    pub fn is_alive(&self) -> bool {
+        self.target.get().is_some()
+    }
 }
 
 impl Default for Heap {
@@ -101,6 +165,7 @@ impl Default for Heap {
             threshold: Cell::new(DEFAULT_THRESHOLD),
             base_threshold: Cell::new(DEFAULT_THRESHOLD),
             collections: Cell::new(0),
+            weak_cells: RefCell::new(hashbrown::HashMap::new()),
         }
     }
 }
@@ -272,6 +337,30 @@ impl Heap {
         )
     }
 
+    /// The weak cell of struct `r`, created on first use (see "Weak
+    /// fields"): what a weak field stores to refer to `r`.
+    pub fn weak_cell(&self, r: &Ref<StructObj>) -> Rc<WeakCell> {
+        let h = r.header_ptr();
+        let hd = r.header();
+        let mut cells = self.weak_cells.borrow_mut();
+        if hd.flags.get() & WEAK_TARGET != 0 {
+            if let Some(c) = cells.get(&h) {
+                return Rc::clone(c);
+            }
+        }
+        let cell = Rc::new(WeakCell {
+            target: Cell::new(Some(h)),
+        });
+        cells.insert(h, Rc::clone(&cell));
+        hd.flags.set(hd.flags.get() | WEAK_TARGET);
+        cell
+    }
+
+    /// Number of objects some weak field currently refers to.
+    pub fn weak_targets(&self) -> usize {
+        self.weak_cells.borrow().len()
+    }
+
     /// Run a synchronous trial-deletion collection over the buffered
     /// possible roots (see the module documentation). Must not be called
     /// while any payload is borrowed; the interpreter calls it only between
@@ -319,6 +408,7 @@ impl Heap {
             // white objects were already subtracted, so they are forgotten.
             let mut others: Vec<Value> = Vec::new();
             for &h in &white {
+                forget_weak_target(h);
                 take_payload(h, &mut |v: Value| {
                     if v.is_heap() {
                         std::mem::forget(v);
@@ -535,6 +625,24 @@ unsafe fn possible_root(h: NonNull<Header>) {
     }
 }
 
+/// `h`'s payload is being released: empty its weak cell, if it has one,
+/// so weak fields read null from now on (see "Weak fields").
+///
+/// # Safety
+/// `h` must be a live allocation.
+#[inline]
+unsafe fn forget_weak_target(h: NonNull<Header>) {
+    let hd = h.as_ref();
+    if hd.flags.get() & WEAK_TARGET == 0 {
+        return;
+    }
+    hd.flags.set(hd.flags.get() & !WEAK_TARGET);
+    let cell = hd.heap.weak_cells.borrow_mut().remove(&h);
+    if let Some(cell) = cell {
+        cell.target.set(None);
+    }
+}
+
 /// The count of `h` reached zero: release its payload (flatly, see the
 /// module docs) and free it unless the roots buffer still points at it.
 #[inline(never)]
@@ -561,6 +669,7 @@ unsafe fn release(h: NonNull<Header>) {
 unsafe fn release_one(h: NonNull<Header>) {
     let hd = h.as_ref();
     set_color(hd, BLACK);
+    forget_weak_target(h);
     // Move the payload out and drop it whole (no copy into a fresh vector:
     // freeing a small array or struct is on the hot path of code that
     // builds many). Dropping the children may queue further releases
@@ -952,6 +1061,63 @@ mod tests {
 
     fn node(heap: &Rc<Heap>) -> Ref<StructObj> {
         heap.new_struct(0, false, vec![Value::Int(0), Value::Null].into(), true)
+    }
+
+    #[test]
+    fn a_weak_cell_names_its_target_until_the_count_reaches_zero() {
+        let heap = Heap::new();
+        let target = node(&heap);
+        let cell = heap.weak_cell(&target);
+        // One cell per target, shared by every weak field naming it.
+        assert!(Rc::ptr_eq(&cell, &heap.weak_cell(&target)));
+        assert_eq!(heap.weak_targets(), 1);
+        // Upgrading is an ordinary retain, and keeps the target alive.
+        let up = cell.upgrade().expect("alive");
+        assert_eq!(target.strong_count(), 2);
+        drop(target);
+        assert!(cell.is_alive());
+        assert_eq!(heap.live(), 1);
+        drop(up);
+        assert_eq!(heap.live(), 0);
+        assert!(!cell.is_alive());
+        assert!(cell.upgrade().is_none());
+        assert_eq!(heap.weak_targets(), 0);
+    }
+
+    #[test]
+    fn a_weak_field_does_not_keep_its_target_alive_nor_count_as_an_edge() {
+        let heap = Heap::new();
+        let holder = node(&heap);
+        let child = node(&heap);
+        // child.next = weak holder; holder.next = child: the only way back
+        // is weak, so dropping the holder frees both without a collection.
+        child.set(1, Value::Weak(heap.weak_cell(&holder)));
+        holder.set(1, Value::Struct(child.clone()));
+        let cell = heap.weak_cell(&holder);
+        drop(child);
+        drop(holder);
+        assert_eq!(heap.live(), 0);
+        assert!(!cell.is_alive());
+    }
+
+    #[test]
+    fn a_weak_target_freed_by_cycle_collection_reads_gone() {
+        let heap = Heap::new();
+        heap.set_threshold(1_000_000);
+        let a = node(&heap);
+        let b = node(&heap);
+        a.set(1, Value::Struct(b.clone()));
+        b.set(1, Value::Struct(a.clone()));
+        let cell = heap.weak_cell(&a);
+        drop(a);
+        drop(b);
+        // Garbage, but only a collection finds it.
+        assert!(cell.is_alive());
+        assert_eq!(heap.collect_cycles(), 2);
+        assert!(!cell.is_alive());
+        assert!(cell.upgrade().is_none());
+        assert_eq!(heap.weak_targets(), 0);
+        assert_eq!(heap.live(), 0);
     }
 
     #[test]

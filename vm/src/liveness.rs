@@ -102,6 +102,13 @@ fn effects(p: &Program, nregs: usize, ins: &Instr) -> Effects {
         | NeText { a, b, .. }
         | Concat { a, b, .. }
         | ConcatAscii { a, b, .. }
+        | AndInt { a, b, .. }
+        | OrInt { a, b, .. }
+        | XorInt { a, b, .. }
+        | ShlInt { a, b, .. }
+        | ShrInt { a, b, .. }
+        | EqRef { a, b, .. }
+        | NeRef { a, b, .. }
         | TextIndex { s: a, i: b, .. }
         | AsciiIndex { s: a, i: b, .. }
         | AsciiCodeAt { s: a, i: b, .. }
@@ -110,6 +117,7 @@ fn effects(p: &Program, nregs: usize, ins: &Instr) -> Effects {
         AddIntImm { a, .. }
         | AddIntImmCmpJump { a, .. }
         | NegInt { a, .. }
+        | NotInt { a, .. }
         | IntToFloat { a, .. }
         | NegFloat { a, .. }
         | IsNull { src: a, .. }
@@ -120,6 +128,7 @@ fn effects(p: &Program, nregs: usize, ins: &Instr) -> Effects {
         | AsciiLen { s: a, .. }
         | GetField { obj: a, .. }
         | GetFieldViv { obj: a, .. }
+        | GetFieldWeak { obj: a, .. }
         | EnumWrap { src: a, .. }
         | EnumUnwrap { src: a, .. }
         | EnumTag { src: a, .. }
@@ -150,7 +159,9 @@ fn effects(p: &Program, nregs: usize, ins: &Instr) -> Effects {
         | JumpGeIntImm { a, .. }
         | JumpEqIntImm { a, .. }
         | JumpNeIntImm { a, .. } => e.reads[0] = r(a),
-        SetField { obj, src, .. } => e.reads = [r(obj), r(src), None],
+        SetField { obj, src, .. } | SetFieldWeak { obj, src, .. } => {
+            e.reads = [r(obj), r(src), None]
+        }
         ArrPush { arr, src } => e.reads = [r(arr), r(src), None],
         ArrSet { arr, idx, src } => e.reads = [r(arr), r(idx), r(src)],
         MapSet { map, key, src } => e.reads = [r(map), r(key), r(src)],

@@ -162,6 +162,21 @@ instructions! {
     ModInt { dst: Reg, a: Reg, b: Reg },
     /// R[dst] := -R[a]
     NegInt { dst: Reg, a: Reg },
+    /// R[dst] := R[a] & R[b] (bitwise, the reference's addition to §8.3
+    /// after edition 0.44; a null operand reads 0)
+    AndInt { dst: Reg, a: Reg, b: Reg },
+    /// R[dst] := R[a] | R[b] (bitwise)
+    OrInt { dst: Reg, a: Reg, b: Reg },
+    /// R[dst] := R[a] ^ R[b] (bitwise exclusive or)
+    XorInt { dst: Reg, a: Reg, b: Reg },
+    /// R[dst] := R[a] << R[b]; null when the count is negative or 64 or
+    /// more (bits shifted out are lost; the sign bit may be set)
+    ShlInt { dst: Reg, a: Reg, b: Reg },
+    /// R[dst] := R[a] >> R[b], arithmetic (the sign is kept); null when
+    /// the count is negative or 64 or more
+    ShrInt { dst: Reg, a: Reg, b: Reg },
+    /// R[dst] := ~R[a] (bitwise not, `-x - 1`)
+    NotInt { dst: Reg, a: Reg },
     /// R[dst] := float(R[a]) (promotion, §8.3; null stays null)
     IntToFloat { dst: Reg, a: Reg },
 
@@ -204,6 +219,11 @@ instructions! {
     EqText { dst: Reg, a: Reg, b: Reg },
     /// R[dst] := content of R[a] != content of R[b] (text or ascii)
     NeText { dst: Reg, a: Reg, b: Reg },
+    /// R[dst] := R[a] and R[b] are the same struct, array or map (reference
+    /// identity; null == null), the reference's rule after edition 0.44
+    EqRef { dst: Reg, a: Reg, b: Reg },
+    /// R[dst] := R[a] and R[b] are not the same struct, array or map
+    NeRef { dst: Reg, a: Reg, b: Reg },
     /// R[dst] := R[src] is null (any type; a float NaN counts as NOT null-equal, so the checker never emits this for float)
     IsNull { dst: Reg, src: Reg },
     /// R[dst] := R[src] is not null (any type but float)
@@ -322,6 +342,14 @@ instructions! {
     GetFieldViv { dst: Reg, obj: Reg, field: u16 },
     /// R[obj].field := R[src]; runtime failure if R[obj] is null
     SetField { obj: Reg, field: u16, src: Reg },
+    /// R[dst] := the target of weak field R[obj].field (a `weak` struct
+    /// field, the reference's addition after edition 0.44), or null when
+    /// the field is unset or its target is gone; never vivifies; runtime
+    /// failure if R[obj] is null
+    GetFieldWeak { dst: Reg, obj: Reg, field: u16 },
+    /// R[obj].field := a weak reference to struct R[src] (null stays
+    /// null); runtime failure if R[obj] is null
+    SetFieldWeak { obj: Reg, field: u16, src: Reg },
 
     // ---- enums (§8.11) ----
     /// R[dst] := R[src] boxed as member `member` of a mixed enum
@@ -474,6 +502,14 @@ impl Instr {
             | MulAddInt { dst, .. }
             | ModInt { dst, .. }
             | NegInt { dst, .. }
+            | AndInt { dst, .. }
+            | OrInt { dst, .. }
+            | XorInt { dst, .. }
+            | ShlInt { dst, .. }
+            | ShrInt { dst, .. }
+            | NotInt { dst, .. }
+            | EqRef { dst, .. }
+            | NeRef { dst, .. }
             | IntToFloat { dst, .. }
             | AddFloat { dst, .. }
             | SubFloat { dst, .. }
@@ -518,6 +554,7 @@ impl Instr {
             | NewStruct { dst, .. }
             | GetField { dst, .. }
             | GetFieldViv { dst, .. }
+            | GetFieldWeak { dst, .. }
             | EnumWrap { dst, .. }
             | EnumUnwrap { dst, .. }
             | EnumTypeof { dst, .. }
@@ -556,6 +593,7 @@ impl Instr {
             | Throw { .. }
             | Fail { .. }
             | SetField { .. }
+            | SetFieldWeak { .. }
             | ArrPush { .. }
             | ArrSet { .. }
             | MapSet { .. }

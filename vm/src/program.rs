@@ -109,6 +109,9 @@ pub struct EnumFieldRef {
     pub field: u16,
     /// Field name, for the failure message.
     pub name: String,
+    /// The enum read through, for the failure message (`field 'radius' is
+    /// only valid when this Shape value is a Circle`).
+    pub enum_id: EnumId,
 }
 
 /// A top-level event handler (`on NAME(...) { }`, §11.5): the event's name

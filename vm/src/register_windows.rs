@@ -110,6 +110,11 @@ fn typed_operands(ins: &Instr) -> [Option<Reg>; 2] {
         | MulInt { a, b, .. }
         | MulAddInt { a, b, .. }
         | ModInt { a, b, .. }
+        | AndInt { a, b, .. }
+        | OrInt { a, b, .. }
+        | XorInt { a, b, .. }
+        | ShlInt { a, b, .. }
+        | ShrInt { a, b, .. }
         | AddFloat { a, b, .. }
         | SubFloat { a, b, .. }
         | MulFloat { a, b, .. }
@@ -133,6 +138,7 @@ fn typed_operands(ins: &Instr) -> [Option<Reg>; 2] {
         | JumpNotLeFloat { a, b, .. } => [Some(a), Some(b)],
         AddIntImm { a, .. }
         | NegInt { a, .. }
+        | NotInt { a, .. }
         | IntToFloat { a, .. }
         | NegFloat { a, .. }
         | AddIntImmCmpJump { a, .. }

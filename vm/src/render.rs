@@ -11,6 +11,10 @@
 //!   control characters (raw UTF-8 otherwise). A table row renders its
 //!   defined columns only: one the query did not select, or that `delete`
 //!   removed, is omitted (§8.21, §15.5); its `rowid` is not a column.
+//! - A `weak` field renders `null`: rendering never follows a weak
+//!   reference (a back-reference such as a parent pointer is not part of
+//!   the value, and following it would render a whole tree from each of
+//!   its nodes).
 //! - A null field renders `null`, except a never-reached struct field of
 //!   array type (`[]`) or map type (`{}`): those are empty values created on
 //!   first reach (§8.9.2), so they already are empty.
@@ -112,7 +116,10 @@ pub fn to_string(program: &Program, v: &Value) -> String {
 /// Render `v` as JSON at nesting `depth`.
 pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String) {
     match v {
-        Value::Null | Value::Func(_) => out.push_str("null"),
+        // A weak field is a back-reference, not part of the value: it is
+        // never followed (a tree's parent pointers would otherwise render
+        // the whole tree from every node).
+        Value::Null | Value::Func(_) | Value::Weak(_) => out.push_str("null"),
         Value::Int(i) => {
             let _ = write!(out, "{i}");
         }

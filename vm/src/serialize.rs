@@ -18,20 +18,22 @@
 //! | structs     | list of records: name string, may_cycle `u8`, list of fields (name string, type) |
 //! | tables      | list of records, as structs |
 //! | enums       | list of: name string, pure_struct `u8`, list of members (type, `typeof` name string) |
-//! | enum_fields | list of: sid `u32`, field `u16`, name string |
+//! | enum_fields | list of: sid `u32`, field `u16`, name string, enum `u32` (since version 4) |
 //! | natives     | list of strings |
 //! | handlers    | list of: event name string, function `u32` (top-level `on NAME` handlers, §11.5; since version 2) |
 //! | types       | list of types (`Program::types`: run-time type operands of natives such as JSON parsing, §16.4; since version 3) |
 //!
 //! Nothing may follow the last section. Version history: 1, the core
-//! language; 2, the `handlers` section; 3, the `types` section.
+//! language; 2, the `handlers` section; 3, the `types` section; 4, the
+//! type tags 26 (`weak T` field) and 27 (`test`).
 //!
 //! A *type* is a tag byte: 0 int, 1 float, 2 bool, 3 text, 4 ascii, 5 blob,
 //! 6 img, 7 aud, 8 regex, 9 color, 10 font, 11 http, 12 socket, 13 url,
 //! 14 thread, 15 `arr[T]` (then T), 16 `amor arr[T]` (then T), 17 `map[T]`
 //! (then T), 18 `func` (then a list of parameter types and the result type),
 //! 19 struct (`u32` id), 20 table (`u32` id), 21 enum (`u32` id),
-//! 22 `T?` (then T), 23 null, 24 void, 25 error. Nesting is limited to
+//! 22 `T?` (then T), 23 null, 24 void, 25 error, 26 `weak T` (then T, a
+//! weak struct field's type), 27 `test`. Nesting is limited to
 //! [`MAX_TYPE_DEPTH`].
 //!
 //! # Trust
@@ -52,7 +54,7 @@ use std::fmt;
 pub const MAGIC: &[u8; 4] = b"FSTB";
 
 /// Current format version; bumped on any layout change.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// Deepest type nesting accepted when decoding.
 pub const MAX_TYPE_DEPTH: u32 = 64;
@@ -173,6 +175,11 @@ impl W {
             Type::Null => self.u8(23),
             Type::Void => self.u8(24),
             Type::Error => self.u8(25),
+            Type::Weak(e) => {
+                self.u8(26);
+                self.ty(e)
+            }
+            Type::Test => self.u8(27),
         }
     }
     fn record(&mut self, r: &Record) {
@@ -259,6 +266,7 @@ pub fn to_bytes(program: &Program) -> Vec<u8> {
         w.u32(r.sid);
         w.u16(r.field);
         w.str(&r.name);
+        w.u32(r.enum_id);
     }
     w.len(program.natives.len());
     for n in &program.natives {
@@ -383,6 +391,8 @@ impl<'a> R<'a> {
             23 => Type::Null,
             24 => Type::Void,
             25 => Type::Error,
+            26 => Type::Weak(Box::new(self.ty(d)?)),
+            27 => Type::Test,
             t => return err(format!("unknown type tag {t}")),
         })
     }
@@ -515,7 +525,13 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Program, FormatError> {
         let sid = r.u32("enum field struct")?;
         let field = r.u16("enum field index")?;
         let name = r.str("enum field name")?;
-        p.enum_fields.push(EnumFieldRef { sid, field, name });
+        let enum_id = r.u32("enum field enum")?;
+        p.enum_fields.push(EnumFieldRef {
+            sid,
+            field,
+            name,
+            enum_id,
+        });
     }
     let n = r.count("natives", 4)?;
     for _ in 0..n {
@@ -646,6 +662,7 @@ mod tests {
                 sid: 0,
                 field: 1,
                 name: "e".into(),
+                enum_id: 0,
             }],
             natives: vec!["log".into()],
             handlers: vec![EventHandler {

@@ -70,6 +70,18 @@ pub enum Type {
     /// A manually managed binding `T?` (§8.18); never wraps a scalar,
     /// `text`, `func` or table row (those normalise to the plain type).
     Manual(Box<Type>),
+    /// The type of a `weak` struct field (`parent:weak Node`, the
+    /// reference's addition after edition 0.44); only ever a field's
+    /// declared type, wrapping a struct type. The field does not keep its
+    /// target alive and reads `null` once the target is gone (see
+    /// [`crate::heap`], "Weak fields"); an expression reading it has the
+    /// wrapped type.
+    Weak(Box<Type>),
+    /// A group of assertions, `test name = 'description'` (the
+    /// reference's §11.7, after edition 0.44). Its value is the group's
+    /// index in the run's test registry (an `int`); it is only ever
+    /// called.
+    Test,
     /// The type of a bare `null` before context (§7.5.4).
     Null,
     /// The "type" of a void call; not assignable anywhere (§9.4).
@@ -105,6 +117,7 @@ impl Type {
                 | Type::Font
                 | Type::Func(..)
                 | Type::Thread
+                | Type::Test
                 | Type::Null
                 | Type::Void
                 | Type::Error
@@ -191,6 +204,8 @@ impl<N: TypeNames + ?Sized> fmt::Display for TypeDisplay<'_, N> {
             Type::Table(id) => f.write_str(self.names.table_name(*id)),
             Type::Enum(id) => f.write_str(self.names.enum_name(*id)),
             Type::Manual(t) => write!(f, "{}?", sub(t)),
+            Type::Weak(t) => write!(f, "weak {}", sub(t)),
+            Type::Test => f.write_str("test"),
             Type::Null => f.write_str("null"),
             Type::Void => f.write_str("void"),
             Type::Error => f.write_str("<error>"),

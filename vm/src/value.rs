@@ -50,7 +50,7 @@
 //! only ever reached through a native, never on the interpreter's hot
 //! path.
 
-use crate::heap::{ArrObj, Header, MapObj, Ref, StructObj};
+use crate::heap::{ArrObj, Header, MapObj, Ref, StructObj, WeakCell};
 use std::any::Any;
 use std::cell::Cell;
 use std::fmt;
@@ -86,6 +86,9 @@ pub enum Value {
     /// A handle: a value whose type belongs to the standard library
     /// (`blob`, `regex`, ...); see [Handles](self#handles).
     Handle(Rc<HandleObj>),
+    /// What a `weak` struct field holds (never a register): the link to
+    /// its target, see [`crate::heap`] ("Weak fields"). Not a heap edge.
+    Weak(Rc<WeakCell>),
 }
 
 /// An immutable UTF-8 string with a cached code-point length and a

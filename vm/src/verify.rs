@@ -76,7 +76,8 @@ pub fn verify(program: &Program) -> Result<(), String> {
         let ok = program
             .structs
             .get(ef.sid as usize)
-            .is_some_and(|s| (ef.field as usize) < s.fields.len());
+            .is_some_and(|s| (ef.field as usize) < s.fields.len())
+            && (ef.enum_id as usize) < program.enums.len();
         if !ok {
             return Err(format!("enum field reference {i} names no struct field"));
         }
@@ -243,13 +244,21 @@ fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> R
         | EqText { dst, a, b }
         | NeText { dst, a, b }
         | Concat { dst, a, b }
-        | ConcatAscii { dst, a, b } => {
+        | ConcatAscii { dst, a, b }
+        | AndInt { dst, a, b }
+        | OrInt { dst, a, b }
+        | XorInt { dst, a, b }
+        | ShlInt { dst, a, b }
+        | ShrInt { dst, a, b }
+        | EqRef { dst, a, b }
+        | NeRef { dst, a, b } => {
             reg(dst)?;
             reg(a)?;
             reg(b)
         }
         AddIntImm { dst, a, .. }
         | NegInt { dst, a }
+        | NotInt { dst, a }
         | IntToFloat { dst, a }
         | NegFloat { dst, a } => {
             reg(dst)?;
@@ -374,11 +383,13 @@ fn check_instr(p: &Program, f: &Function, pc: usize, n: usize, ins: &Instr) -> R
                 Err(format!("struct {sid} out of range"))
             }
         }
-        GetField { dst, obj, .. } | GetFieldViv { dst, obj, .. } => {
+        GetField { dst, obj, .. }
+        | GetFieldViv { dst, obj, .. }
+        | GetFieldWeak { dst, obj, .. } => {
             reg(dst)?;
             reg(obj)
         }
-        SetField { obj, src, .. } => {
+        SetField { obj, src, .. } | SetFieldWeak { obj, src, .. } => {
             reg(obj)?;
             reg(src)
         }

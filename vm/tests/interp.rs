@@ -603,6 +603,7 @@ fn enum_failures_and_typeof() {
         sid: 0,
         field: 0,
         name: "radius".into(),
+        enum_id: 0,
     }];
     let mut main = vec![
         NewStruct { dst: 0, sid: 1 },
@@ -642,7 +643,9 @@ fn enum_failures_and_typeof() {
     assert_eq!(out, "Square\n0\n42\n");
     assert_eq!(
         err,
-        format!("fail: field 'radius' is not in variant 'Square' at prog.f:{n}\n")
+        format!(
+            "fail: field 'radius' is only valid when this Shape value is a Circle at prog.f:{n}\n"
+        )
     );
     assert_eq!(code, 1);
 
@@ -661,7 +664,10 @@ fn enum_failures_and_typeof() {
     )];
     let (code, _, err) = run(p);
     assert_eq!(code, 1);
-    assert_eq!(err, "fail: typeof of a null enum value at prog.f:2\n");
+    assert_eq!(
+        err,
+        "fail: typeof applied to a null Shape value at prog.f:2\n"
+    );
 }
 
 #[test]

@@ -56,6 +56,8 @@ ast_enum! {
         LoadStmt(LoadStmt),
         /// `http { ... }` (§10.3)
         HttpStmt(HttpStmt),
+        /// `test name = 'description'` (the reference's §11.7)
+        TestDecl(TestDecl),
     }
 }
 
@@ -485,6 +487,11 @@ impl FieldDecl {
     pub fn name(&self) -> Option<Token> {
         token(&self.0, IDENT)
     }
+    /// The contextual `weak` of `parent:weak Node` (a second identifier
+    /// token of the field, after the `:`).
+    pub fn weak_token(&self) -> Option<Token> {
+        second_ident(&self.0)
+    }
     /// The field type.
     pub fn ty(&self) -> Option<TypeRef> {
         child(&self.0)
@@ -570,4 +577,32 @@ impl ThreadDecl {
     pub fn body(&self) -> Option<Block> {
         child(&self.0)
     }
+}
+
+ast_node!(
+    /// `test name = description` (the reference's §11.7): declares a
+    /// group of assertions; `test` is a contextual word.
+    TestDecl,
+    TEST_DECL
+);
+
+impl TestDecl {
+    /// The group's name (the second identifier; the first is `test`).
+    pub fn name(&self) -> Option<Token> {
+        second_ident(&self.0)
+    }
+    /// The description after `=`.
+    pub fn description(&self) -> Option<Expr> {
+        child_after(&self.0, EQ)
+    }
+}
+
+/// The second identifier token directly inside `node`.
+fn second_ident(node: &super::Node) -> Option<Token> {
+    let tree = node.tree.clone();
+    let index = tree
+        .children(node.index)
+        .filter(|&i| tree.elems[i as usize].is_token && tree.elems[i as usize].kind == IDENT)
+        .nth(1)?;
+    Some(Token(node.at(index)))
 }

@@ -64,14 +64,14 @@ impl Checker<'_> {
                         let Some(TypeSym::Struct(id)) = self.type_sym(s.name()) else {
                             continue;
                         };
-                        let fields = self.resolve_fields(s.fields());
+                        let fields = self.resolve_fields(s.fields(), false);
                         self.module.structs[id as usize].fields = fields;
                     }
                     ast::Stmt::TableDecl(t) => {
                         let Some(TypeSym::Table(id)) = self.type_sym(t.name()) else {
                             continue;
                         };
-                        let fields = self.resolve_fields(t.fields());
+                        let fields = self.resolve_fields(t.fields(), true);
                         for (f, decl) in fields.iter().zip(t.fields()) {
                             if !matches!(
                                 f.ty,
@@ -106,14 +106,42 @@ impl Checker<'_> {
         self.types.get(name?.text()).copied()
     }
 
-    fn resolve_fields(&mut self, fields: impl Iterator<Item = ast::FieldDecl>) -> Vec<Field> {
+    /// The fields of a struct or (`is_table`) a table. A `weak` field
+    /// (`parent:weak Node`, the reference's addition after edition 0.44)
+    /// gets the type `weak T`; only a struct's field of struct type may be
+    /// weak.
+    fn resolve_fields(
+        &mut self,
+        fields: impl Iterator<Item = ast::FieldDecl>,
+        is_table: bool,
+    ) -> Vec<Field> {
         let mut out: Vec<Field> = Vec::new();
         for f in fields {
             let Some(name) = f.name() else { continue };
-            let ty = match f.ty() {
+            let mut ty = match f.ty() {
                 Some(t) => self.resolve_type(&t, ManualOk::No),
                 None => Type::Error,
             };
+            if let Some(weak) = f.weak_token() {
+                if is_table {
+                    self.error(
+                        weak.text_range(),
+                        "a table column cannot be weak: 'weak' applies to struct fields of struct type",
+                    );
+                    ty = Type::Error;
+                } else if matches!(ty, Type::Struct(_)) {
+                    ty = Type::Weak(Box::new(ty));
+                } else if ty != Type::Error {
+                    let shown = self.show(&ty);
+                    self.error(
+                        weak.text_range(),
+                        format!(
+                            "field '{}' cannot be weak: 'weak' applies only to a field of struct type, not {shown}",
+                            name.text()
+                        ),
+                    );
+                }
+            }
             if out.len() == MAX_FIELDS {
                 self.error(
                     name.text_range(),
@@ -320,6 +348,10 @@ impl Checker<'_> {
         for u in self.units {
             self.file = u.file;
             for stmt in u.root.statements() {
+                if let ast::Stmt::TestDecl(t) = &stmt {
+                    self.collect_test_global(t);
+                    continue;
+                }
                 let ast::Stmt::VarDecl(v) = stmt else {
                     continue;
                 };
@@ -350,6 +382,24 @@ impl Checker<'_> {
                 self.declare_value(text, name.text_range(), ValueSym::Global(id));
             }
         }
+    }
+
+    /// A top-level `test name = ...` (see `testing`): a constant global
+    /// of type `test`.
+    fn collect_test_global(&mut self, t: &ast::TestDecl) {
+        let Some(name) = t.name() else { return };
+        let text = name.text().to_string();
+        let id = self.module.globals.len() as u32;
+        self.module.globals.push(Global {
+            name: text.clone(),
+            ty: Type::Test,
+        });
+        self.global_info.push(GlobalInfo {
+            is_const: true,
+            manual: false,
+        });
+        self.global_ids.insert(t.syntax().clone(), id);
+        self.declare_value(text, name.text_range(), ValueSym::Global(id));
     }
 
     /// Pass 5a: bodies of declared functions.
@@ -453,6 +503,19 @@ impl Checker<'_> {
                 let s = self.check_global_init(v, id);
                 self.globals_visible = self.globals_visible.max(id as usize + 1);
                 Some(s)
+            }
+            ast::Stmt::TestDecl(t) => {
+                let id = *self.global_ids.get(t.syntax())?;
+                let init = self.test_group_init(t);
+                self.globals_visible = self.globals_visible.max(id as usize + 1);
+                let line = self.line(t.syntax().text_range());
+                Some(Stmt {
+                    kind: StmtKind::InitGlobal {
+                        global: id,
+                        init: Some(init?),
+                    },
+                    line,
+                })
             }
             ast::Stmt::StructDecl(_) | ast::Stmt::TableDecl(_) | ast::Stmt::EnumDecl(_) => None,
             ast::Stmt::FuncDecl(_) | ast::Stmt::ImportDecl(_) => None,

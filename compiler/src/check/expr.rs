@@ -74,10 +74,7 @@ impl Checker<'_> {
             ast::Expr::Field(f) => self.field(f, line),
             ast::Expr::Index(i) => self.index(i, line),
             ast::Expr::Call(c) => self.call(c, line),
-            ast::Expr::Postfix(_) => {
-                self.error(range, "'++' and '--' can only be used as statements");
-                self.error_expr(line)
-            }
+            ast::Expr::Postfix(p) => self.postfix_value(p, range, line),
             ast::Expr::Prefix(p) => self.prefix(p, line),
             ast::Expr::Binary(b) => self.binary(b, line),
             ast::Expr::Ternary(t) => self.ternary(t, expected, line),
@@ -96,9 +93,9 @@ impl Checker<'_> {
         };
         let text = tok.text();
         match l.kind() {
-            ast::LiteralKind::Int => match text.parse::<i64>() {
-                Ok(v) => mk(ExprKind::Int(v), Type::Int, line),
-                Err(_) => {
+            ast::LiteralKind::Int => match int_literal(text) {
+                Some(v) => mk(ExprKind::Int(v), Type::Int, line),
+                None => {
                     self.error(tok.text_range(), "integer literal is out of range for int");
                     mk(ExprKind::Int(0), Type::Error, line)
                 }
@@ -413,13 +410,9 @@ impl Checker<'_> {
         let vrange = value_ast
             .as_ref()
             .map_or(entry.syntax().text_range(), |v| v.syntax().text_range());
-        let key_lit = string_literal(&key_ast);
+        let key_lit = string_literal(&key_ast).or_else(|| rendered_literal(&key_ast));
         let krange = key_ast.syntax().text_range();
-        let key = self.check_expr(&key_ast, Some(&Type::Text));
-        if !matches!(key.ty, Type::Text | Type::Error) {
-            let shown = self.show(&key.ty);
-            self.error(krange, format!("map keys must be text, found {shown}"));
-        }
+        let key = self.map_key(&key_ast, krange);
         value_ast.as_ref()?;
         Some((key, key_lit, value_ast, vrange))
     }
@@ -458,7 +451,11 @@ impl Checker<'_> {
                 );
                 continue;
             };
-            let fty = rec.fields[idx].ty.clone();
+            // A weak field takes a value of its target type.
+            let fty = match &rec.fields[idx].ty {
+                Type::Weak(t) => (**t).clone(),
+                t => t.clone(),
+            };
             if fields.iter().any(|(i, _)| *i as usize == idx) {
                 self.error(frange, format!("field '{fname}' is given twice"));
                 continue;
@@ -489,8 +486,15 @@ impl Checker<'_> {
         if let Some(e) = self.namespace_member(&recv, &name, line) {
             return e;
         }
-        let obj = self.check_expr(&recv, None);
+        let obj = self.receiver(&recv);
         self.member(obj, name.text(), name.text_range(), range, line)
+    }
+
+    /// An expression reached as the receiver of `.`, a method call or an
+    /// index: a struct field read here is created when null (§8.9.2).
+    pub(super) fn receiver(&mut self, e: &ast::Expr) -> Expr {
+        let v = self.check_expr(e, None);
+        as_receiver(v)
     }
 
     fn member(
@@ -509,9 +513,26 @@ impl Checker<'_> {
                 match rec.fields.iter().position(|x| x.name == fname) {
                     Some(i) => {
                         let fty = rec.fields[i].ty.clone();
-                        // A null struct, array or map field is created on
-                        // reach (§8.9.2); `== null` tests undo this.
-                        let vivify = fty.vivifies();
+                        if let Type::Weak(target) = fty {
+                            // Never vivified: an unset or dead target reads null.
+                            return mk(
+                                ExprKind::WeakField {
+                                    obj: Box::new(obj),
+                                    field: i as u16,
+                                },
+                                *target,
+                                line,
+                            );
+                        }
+                        // A null array or map field is created on any
+                        // read (§8.9.2); a struct field only when reached
+                        // as a receiver (`as_receiver`): a terminal read
+                        // answers what the field holds, as the reference
+                        // does after edition 0.44.
+                        let vivify = matches!(
+                            fty.strip_manual(),
+                            Type::Arr(_) | Type::Amor(_) | Type::Map(_)
+                        );
                         mk(
                             ExprKind::Field {
                                 obj: Box::new(obj),
@@ -619,7 +640,7 @@ impl Checker<'_> {
         }
         let brange = base.syntax().text_range();
         let irange = idx.syntax().text_range();
-        let b = self.check_expr(&base, None);
+        let b = self.receiver(&base);
         let ty = b.ty.strip_manual().clone();
         match &ty {
             Type::Error => self.error_expr(line),
@@ -635,8 +656,7 @@ impl Checker<'_> {
                 )
             }
             Type::Map(el) => {
-                let k = self.check_expr(&idx, Some(&Type::Text));
-                let k = self.coerce(k, &Type::Text, irange, None);
+                let k = self.map_key(&idx, irange);
                 mk(
                     ExprKind::MapGet {
                         map: Box::new(b),
@@ -777,6 +797,7 @@ impl Checker<'_> {
                     line,
                 )
             }
+            Type::Test => self.test_assertion(f, args, range, line),
             Type::Error => self.error_expr(line),
             other => {
                 let shown = self.show(&other);
@@ -849,9 +870,19 @@ impl Checker<'_> {
         let (Some(recv), Some(name)) = (f.receiver(), f.name()) else {
             return self.error_expr(line);
         };
-        let obj = self.check_expr(&recv, None);
+        let obj = self.receiver(&recv);
         let m = name.text().to_string();
         let ty = obj.ty.strip_manual().clone();
+        if ty == Type::Test {
+            if m == "near" {
+                return self.test_near(obj, args, range, line);
+            }
+            self.error(
+                name.text_range(),
+                format!("a test group has no method '{m}'; call it to assert, or use 'near'"),
+            );
+            return self.error_expr(line);
+        }
         // A struct field holding a function value is called like a method.
         if let Type::Struct(sid) = &ty {
             let rec = &self.module.structs[*sid as usize];
@@ -969,6 +1000,18 @@ impl Checker<'_> {
             },
             ("+", Type::Int | Type::Float) => v,
             ("!", Type::Bool) => mk(ExprKind::Unary(UnOp::Not, Box::new(v)), Type::Bool, line),
+            ("~", Type::Int) => match v.kind {
+                ExprKind::Int(n) => mk(ExprKind::Int(!n), Type::Int, line),
+                _ => mk(ExprKind::Unary(UnOp::NotInt, Box::new(v)), Type::Int, line),
+            },
+            ("~", ty) => {
+                let shown = self.show(&ty);
+                self.error(
+                    range,
+                    format!("operator '~' needs an int operand, found {shown} (§8.3)"),
+                );
+                self.error_expr(line)
+            }
             ("typeof", ty) => self.typeof_expr(v, ty, line),
             (op, ty) => {
                 let shown = self.show(&ty);
@@ -1032,8 +1075,129 @@ impl Checker<'_> {
         }
         match op {
             "==" | "!=" => self.equality(op, l, r, op_range, line),
+            "&" | "|" | "^" | "<<" | ">>" => self.bitwise(op, l, r, op_range, line),
             _ => self.arith(op, l, r, op_range, line),
         }
+    }
+
+    /// `&`, `|`, `^`, `<<`, `>>` on two ints (the reference's addition to
+    /// §8.3 after edition 0.44); any other operand type is an error, never
+    /// a silent conversion.
+    fn bitwise(&mut self, op: &str, l: Expr, r: Expr, range: TextRange, line: u32) -> Expr {
+        let (lt, rt) = (l.ty.strip_manual().clone(), r.ty.strip_manual().clone());
+        if lt != Type::Int || rt != Type::Int {
+            let (a, b) = (self.show(&lt), self.show(&rt));
+            self.error(
+                range,
+                format!("operator '{op}' needs int operands, found {a} and {b} (§8.3)"),
+            );
+            return self.error_expr(line);
+        }
+        let bop = match op {
+            "&" => BinOp::AndInt,
+            "|" => BinOp::OrInt,
+            "^" => BinOp::XorInt,
+            "<<" => BinOp::ShlInt,
+            _ => BinOp::ShrInt,
+        };
+        mk(ExprKind::Binary(bop, Box::new([l, r])), Type::Int, line)
+    }
+
+    /// `ascii + text` or `text + ascii`: with a string literal on the text
+    /// side, the literal is converted at compile time (§8.5) and the result
+    /// is `ascii`; otherwise the ascii side is widened to `text` (as if by
+    /// `.toText()`) and the result is `text` (the reference's rule after
+    /// edition 0.44).
+    fn mixed_concat(&mut self, l: Expr, r: Expr, line: u32) -> Expr {
+        let (l, r) = (literal_to_ascii(l), literal_to_ascii(r));
+        if l.ty == Type::Ascii && r.ty == Type::Ascii {
+            return mk(
+                ExprKind::Binary(BinOp::ConcatAscii, Box::new([l, r])),
+                Type::Ascii,
+                line,
+            );
+        }
+        let widen = |e: Expr| {
+            if *e.ty.strip_manual() == Type::Ascii {
+                let line = e.line;
+                mk(
+                    ExprKind::ToText {
+                        expr: Box::new(e),
+                        null_empty: true,
+                    },
+                    Type::Text,
+                    line,
+                )
+            } else {
+                e
+            }
+        };
+        mk(
+            ExprKind::Binary(BinOp::Concat, Box::new([widen(l), widen(r)])),
+            Type::Text,
+            line,
+        )
+    }
+
+    /// An `ascii` compared with a string literal: both as `ascii`, the
+    /// literal converted at compile time (§8.5).
+    fn ascii_with_literal(&self, l: &Expr, r: &Expr) -> Option<(Expr, Expr)> {
+        let (a, b) = (literal_to_ascii(l.clone()), literal_to_ascii(r.clone()));
+        (*a.ty.strip_manual() == Type::Ascii
+            && *b.ty.strip_manual() == Type::Ascii
+            && (l.ty != a.ty || r.ty != b.ty))
+            .then_some((a, b))
+    }
+
+    /// A map key (§8.8): a `text` expression, or any value with a text
+    /// form, which is rendered as if by `.toText()` (`m[7]` is `m['7']`,
+    /// the reference's rule after edition 0.44).
+    fn map_key(&mut self, e: &ast::Expr, range: TextRange) -> Expr {
+        let k = self.check_expr(e, Some(&Type::Text));
+        match k.ty.strip_manual() {
+            Type::Text | Type::Error => k,
+            Type::Null => self.coerce(k, &Type::Text, range, None),
+            t if super::ty::has_text_form(t) => self.render_text(k, range),
+            t => {
+                let shown = self.show(t);
+                self.error(
+                    range,
+                    format!("a map key must be text or have a text form (§8.21), found {shown}"),
+                );
+                self.error_expr(k.line)
+            }
+        }
+    }
+
+    /// `x++` / `x--` used as a value: the int variable's value before the
+    /// step (the reference's addition after edition 0.44).
+    fn postfix_value(&mut self, p: &ast::Postfix, range: TextRange, line: u32) -> Expr {
+        let Some(operand) = p.operand() else {
+            return self.error_expr(line);
+        };
+        let delta = match p.op_token().map(|t| t.text().to_string()).as_deref() {
+            Some("--") => -1,
+            _ => 1,
+        };
+        if !matches!(operand, ast::Expr::NameRef(_)) {
+            self.error(range, "'++' and '--' need an int variable (§9.5)");
+            return self.error_expr(line);
+        }
+        let Some((place, ty)) = self.place_typed(&operand) else {
+            return self.error_expr(line);
+        };
+        if !matches!(ty, Type::Int | Type::Error) {
+            self.error(range, "'++' and '--' need an int variable");
+            return self.error_expr(line);
+        }
+        mk(
+            ExprKind::PostIncrement {
+                place: Box::new(place),
+                delta,
+            },
+            Type::Int,
+            line,
+        )
     }
 
     fn bool_operand(&mut self, e: &ast::Expr, op: &str) -> Expr {
@@ -1052,6 +1216,11 @@ impl Checker<'_> {
     fn arith(&mut self, op: &str, l: Expr, r: Expr, range: TextRange, line: u32) -> Expr {
         let (lt, rt) = (l.ty.strip_manual().clone(), r.ty.strip_manual().clone());
         if op == "+" && lt == Type::Text && rt == Type::Text {
+            // Two string literals fold into one (so `ascii a = 'x' + 'y'`
+            // is still a literal converted at compile time).
+            if let (ExprKind::Text(a), ExprKind::Text(b)) = (&l.kind, &r.kind) {
+                return mk(ExprKind::Text(format!("{a}{b}")), Type::Text, line);
+            }
             return mk(
                 ExprKind::Binary(BinOp::Concat, Box::new([l, r])),
                 Type::Text,
@@ -1064,6 +1233,14 @@ impl Checker<'_> {
                 Type::Ascii,
                 line,
             );
+        }
+        if op == "+"
+            && matches!(
+                (&lt, &rt),
+                (Type::Ascii, Type::Text) | (Type::Text, Type::Ascii)
+            )
+        {
+            return self.mixed_concat(l, r, line);
         }
         if !lt.is_numeric() || !rt.is_numeric() {
             let (a, b) = (self.show(&lt), self.show(&rt));
@@ -1165,6 +1342,25 @@ impl Checker<'_> {
             } else {
                 BinOp::EqText
             }
+        } else if let Some((l, r)) = self.ascii_with_literal(&l, &r) {
+            // `a == 'none'` on an ascii: the literal is converted at
+            // compile time (§8.5), as the reference compiler does.
+            let bop = if negate { BinOp::NeText } else { BinOp::EqText };
+            return mk(ExprKind::Binary(bop, Box::new([l, r])), Type::Bool, line);
+        } else if lt == rt
+            && matches!(
+                lt,
+                Type::Struct(_) | Type::Table(_) | Type::Arr(_) | Type::Amor(_) | Type::Map(_)
+            )
+        {
+            // Structs, rows, arrays and maps are references: `==` asks
+            // whether both sides are the same value (§8.9.1), as the
+            // reference compiler answers after edition 0.44.
+            if negate {
+                BinOp::NeRef
+            } else {
+                BinOp::EqRef
+            }
         } else {
             let (a, b) = (self.show(&lt), self.show(&rt));
             self.error(range, format!("cannot compare {a} with {b} using '{op}'"));
@@ -1192,6 +1388,16 @@ impl Checker<'_> {
         };
         let a = self.check_expr(&ta, expected);
         let b = self.check_expr(&ea, expected);
+        // String literals where an ascii is expected, or beside an ascii
+        // branch, are converted at compile time (§8.5).
+        let want_ascii = matches!(expected.map(Type::strip_manual), Some(Type::Ascii))
+            || a.ty == Type::Ascii
+            || b.ty == Type::Ascii;
+        let (a, b) = if want_ascii {
+            (literal_to_ascii(a), literal_to_ascii(b))
+        } else {
+            (a, b)
+        };
         if a.ty.is_numeric() && b.ty.is_numeric() && a.ty != b.ty {
             let (x, y) = (self.show(&a.ty), self.show(&b.ty));
             self.error(
@@ -1270,9 +1476,39 @@ impl Checker<'_> {
                 if let Some(s) = self.sqlite_stmt(c, line) {
                     return Some(s);
                 }
-                StmtKind::Expr(self.check_expr(e, None))
+                self.dropped_assertion = false;
+                let v = self.check_expr(e, None);
+                if std::mem::take(&mut self.dropped_assertion)
+                    && matches!(v.kind, ExprKind::Bool(_))
+                {
+                    // An assertion outside a test build: no code at all.
+                    return None;
+                }
+                StmtKind::Expr(v)
             }
-            ast::Expr::Paren(p) => return self.check_expr_stmt(&p.expr()?, line),
+            ast::Expr::Paren(p) => {
+                let inner = p.expr()?;
+                if matches!(
+                    inner,
+                    ast::Expr::Call(_) | ast::Expr::Assign(_) | ast::Expr::Postfix(_)
+                ) {
+                    return self.check_expr_stmt(&inner, line);
+                }
+                self.error(
+                    range,
+                    "this expression does nothing; only assignments, calls and '++'/'--' can be statements (a line that begins with '(' starts a new statement: it does not continue the line before)",
+                );
+                self.check_expr(e, None);
+                return None;
+            }
+            ast::Expr::ArrayLit(_) => {
+                self.error(
+                    range,
+                    "this expression does nothing; only assignments, calls and '++'/'--' can be statements (a line that begins with '[' starts a new statement: it does not continue the line before)",
+                );
+                self.check_expr(e, None);
+                return None;
+            }
             _ => {
                 self.error(
                     range,
@@ -1386,13 +1622,22 @@ impl Checker<'_> {
                 }
                 let name = f.name()?;
                 let fname = name.text().to_string();
-                let obj = self.check_expr(&recv, None);
+                let obj = self.receiver(&recv);
                 match obj.ty.strip_manual().clone() {
                     Type::Struct(sid) => {
                         let rec = &self.module.structs[sid as usize];
                         match rec.fields.iter().position(|x| x.name == fname) {
                             Some(i) => {
                                 let fty = rec.fields[i].ty.clone();
+                                if let Type::Weak(target) = fty {
+                                    return Some((
+                                        Place::WeakField {
+                                            obj: Box::new(obj),
+                                            field: i as u16,
+                                        },
+                                        *target,
+                                    ));
+                                }
                                 Some((
                                     Place::Field {
                                         obj: Box::new(obj),
@@ -1446,7 +1691,7 @@ impl Checker<'_> {
                 }
                 let idx = i.index()?;
                 let irange = idx.syntax().text_range();
-                let b = self.check_expr(&base, None);
+                let b = self.receiver(&base);
                 match b.ty.strip_manual().clone() {
                     Type::Arr(el) | Type::Amor(el) => {
                         let ix = self.int_operand(&idx, irange);
@@ -1459,8 +1704,7 @@ impl Checker<'_> {
                         ))
                     }
                     Type::Map(el) => {
-                        let k = self.check_expr(&idx, Some(&Type::Text));
-                        let k = self.coerce(k, &Type::Text, irange, None);
+                        let k = self.map_key(&idx, irange);
                         Some((
                             Place::MapEntry {
                                 map: Box::new(b),
@@ -1512,10 +1756,66 @@ fn to_float(e: Expr) -> Expr {
     e
 }
 
-/// A null test does not reach (and so does not create) a field or global.
+/// `e` reached as a receiver: a struct field read is created when null
+/// (§8.9.2), as is a global (through a parenthesised expression too).
+fn as_receiver(mut e: Expr) -> Expr {
+    if let ExprKind::Field { vivify, .. } = &mut e.kind {
+        if e.ty.vivifies() {
+            *vivify = true;
+        }
+    }
+    e
+}
+
+/// The value of an integer literal: decimal, or hexadecimal `0x..`
+/// (the reference's addition to §7.5.1 after edition 0.44; sixteen hex
+/// digits give the 64-bit pattern, so `0xFFFFFFFFFFFFFFFF` is `-1`).
+/// `None` when it does not fit.
+fn int_literal(text: &str) -> Option<i64> {
+    match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16).ok().map(|v| v as i64),
+        None => text.parse::<i64>().ok(),
+    }
+}
+
+/// The text form of an int or bool literal used as a map key, for the
+/// duplicate-key check of map literals.
+fn rendered_literal(e: &ast::Expr) -> Option<String> {
+    match e {
+        ast::Expr::Literal(l) => match l.kind() {
+            ast::LiteralKind::Int => int_literal(l.token()?.text()).map(|v| v.to_string()),
+            ast::LiteralKind::True => Some("true".into()),
+            ast::LiteralKind::False => Some("false".into()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A string literal of ASCII characters as an `ascii` literal (§8.5);
+/// anything else unchanged.
+fn literal_to_ascii(e: Expr) -> Expr {
+    match &e.kind {
+        ExprKind::Text(s) if e.ty == Type::Text && s.is_ascii() => Expr {
+            kind: ExprKind::Ascii(s.as_bytes().to_vec()),
+            ty: Type::Ascii,
+            line: e.line,
+        },
+        _ => e,
+    }
+}
+
+/// A null test does not reach (and so does not create) a struct field or
+/// a global. An array or map field is an empty container whenever it is
+/// read, so testing it still creates it (it is never null).
 fn no_vivify(mut e: Expr) -> Expr {
+    let container = matches!(
+        e.ty.strip_manual(),
+        Type::Arr(_) | Type::Amor(_) | Type::Map(_)
+    );
     match &mut e.kind {
-        ExprKind::Field { vivify, .. } | ExprKind::Global { vivify, .. } => *vivify = false,
+        ExprKind::Field { vivify, .. } if !container => *vivify = false,
+        ExprKind::Global { vivify, .. } => *vivify = false,
         _ => {}
     }
     e

@@ -678,6 +678,8 @@ impl Checker<'_> {
     fn json_walk(&self, t: &Type, path: &str, seen: &mut Vec<u32>) -> Option<(String, Type)> {
         match t {
             Type::Int | Type::Float | Type::Bool | Type::Text | Type::Ascii | Type::Error => None,
+            // A weak field is skipped by parsing (it stays null).
+            Type::Weak(_) => None,
             Type::Manual(inner) => self.json_walk(inner, path, seen),
             Type::Arr(e) | Type::Amor(e) | Type::Map(e) => {
                 self.json_walk(e, &format!("{path}[]"), seen)

@@ -41,6 +41,7 @@ mod expr;
 mod http;
 mod methods;
 mod stmt;
+mod testing;
 mod ty;
 
 use crate::ast;
@@ -75,7 +76,19 @@ pub struct CheckError {
 /// Check a whole unit. `files` are the file names (index = `Unit::file`).
 /// Errors: every diagnostic found.
 pub fn check(units: &[Unit], files: Vec<String>) -> Result<hir::Module, Vec<CheckError>> {
+    check_with(units, files, false)
+}
+
+/// [`check`], with `tests` set for a build that runs its assertions
+/// (`festina test`, see `testing`); otherwise they are checked and
+/// dropped.
+pub fn check_with(
+    units: &[Unit],
+    files: Vec<String>,
+    tests: bool,
+) -> Result<hir::Module, Vec<CheckError>> {
     let mut c = Checker::new(units, files);
+    c.tests = tests;
     c.run();
     if c.errors.is_empty() {
         Ok(c.module)
@@ -84,6 +97,20 @@ pub fn check(units: &[Unit], files: Vec<String>) -> Result<hir::Module, Vec<Chec
         Err(c.errors)
     }
 }
+
+/// The built-in global values and namespaces of §16.2 (the reserved
+/// global names that are not functions): no declaration, local or
+/// global, may take one of these names (§6.7).
+const BUILTIN_VALUES: &[&str] = &[
+    "Math",
+    "environment",
+    "argv",
+    "clientWidth",
+    "clientHeight",
+    "screenWidth",
+    "screenHeight",
+    "devicePixelRatio",
+];
 
 use crate::limits::MAX_LOCALS;
 
@@ -219,6 +246,11 @@ struct Checker<'a> {
     aud_columns: bool,
     /// The checked value of the entry file's `DatabaseURL` (§6.4).
     db_url: Option<hir::Expr>,
+    /// Assertions are compiled (a `festina test` build; see `testing`).
+    tests: bool,
+    /// Set when an assertion was dropped (not a test build), so that an
+    /// assertion statement emits nothing.
+    dropped_assertion: bool,
 }
 
 impl<'a> Checker<'a> {
@@ -256,6 +288,8 @@ impl<'a> Checker<'a> {
             uses_db: false,
             aud_columns: false,
             db_url: None,
+            tests: false,
+            dropped_assertion: false,
         }
     }
 
@@ -334,7 +368,10 @@ impl<'a> Checker<'a> {
     }
 
     /// Declare a local in the innermost scope. Reports a redeclaration in
-    /// the same scope and the reuse of a builtin name (§6.7).
+    /// the same scope and the reuse of a built-in global value name (§6.7).
+    /// A local or parameter may take the name of a built-in *function*
+    /// (`close`, `scale`, `now`) and shadows it in its scope, as the
+    /// reference compiler allows (README, differences).
     fn declare_local(
         &mut self,
         name: &str,
@@ -344,7 +381,9 @@ impl<'a> Checker<'a> {
         is_param: bool,
         manual: bool,
     ) -> LocalId {
-        self.check_not_builtin(name, range);
+        if BUILTIN_VALUES.contains(&name) {
+            self.check_not_builtin(name, range);
+        }
         if self.fs.locals.len() >= MAX_LOCALS {
             if self.fs.locals.len() == MAX_LOCALS {
                 self.error(
@@ -382,6 +421,13 @@ impl<'a> Checker<'a> {
     }
 
     fn check_not_builtin(&mut self, name: &str, range: TextRange) -> bool {
+        if name == "Math" {
+            self.error(
+                range,
+                "'Math' is the built-in math namespace and cannot be redeclared",
+            );
+            return false;
+        }
         if festina_signatures::RESERVED_GLOBALS.contains(&name) {
             self.error(
                 range,

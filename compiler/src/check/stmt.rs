@@ -98,6 +98,23 @@ impl Checker<'_> {
                 self.error(range, "HTTP requests are not available in this build");
                 return None;
             }
+            ast::Stmt::TestDecl(t) => {
+                let init = self.test_group_init(t);
+                let name = t.name()?;
+                let id = self.declare_local(
+                    name.text(),
+                    Type::Test,
+                    name.text_range(),
+                    true,
+                    false,
+                    false,
+                );
+                let init = init?;
+                StmtKind::Let {
+                    local: id,
+                    init: Some(init),
+                }
+            }
         };
         Some(Stmt { kind, line })
     }
@@ -336,7 +353,9 @@ impl Checker<'_> {
             ast::Expr::Field(_) | ast::Expr::Index(_) => {
                 let place = self.check_place(&e)?;
                 match &place {
-                    Place::Field { .. } | Place::MapEntry { .. } => Some(place),
+                    Place::Field { .. } | Place::WeakField { .. } | Place::MapEntry { .. } => {
+                        Some(place)
+                    }
                     _ => {
                         self.error(range, "'delete' needs a struct field or a map entry");
                         None

@@ -164,17 +164,28 @@ impl FuncGen<'_> {
                     Instr::GetField { dst, obj, field }
                 });
             }
+            ExprKind::WeakField { obj, field } => {
+                let obj = self.expr_any(obj);
+                let field = *field;
+                self.emit(Instr::GetFieldWeak { dst, obj, field });
+            }
+            ExprKind::PostIncrement { place, delta } => self.post_increment(place, *delta, dst),
             ExprKind::EnumField {
                 obj,
                 sid,
                 field,
                 name,
             } => {
+                let enum_id = match obj.ty.strip_manual() {
+                    Type::Enum(e) => *e,
+                    _ => 0,
+                };
                 let obj = self.expr_any(obj);
                 let idx = self.pool.enum_field(EnumFieldRef {
                     sid: *sid,
                     field: *field,
                     name: name.clone(),
+                    enum_id,
                 });
                 match u16::try_from(idx) {
                     Ok(idx) => self.emit(Instr::EnumField { dst, obj, idx }),
@@ -358,12 +369,14 @@ impl FuncGen<'_> {
                     value: !v as u8,
                 });
             }
+            (UnOp::NotInt, ExprKind::Int(v)) => self.load_int(!v, dst),
             _ => {
                 let src = self.expr_any(a);
                 self.emit(match op {
                     UnOp::NegInt => Instr::NegInt { dst, a: src },
                     UnOp::NegFloat => Instr::NegFloat { dst, a: src },
                     UnOp::Not => Instr::Not { dst, src },
+                    UnOp::NotInt => Instr::NotInt { dst, a: src },
                 });
             }
         }
@@ -571,10 +584,24 @@ impl FuncGen<'_> {
         for (field, v) in fields {
             let mark = self.temp_mark();
             let src = self.expr_any(v);
-            self.emit(Instr::SetField {
-                obj: dst,
-                field: *field,
-                src,
+            let weak = self.module.structs.get(sid as usize).is_some_and(|r| {
+                r.fields
+                    .get(*field as usize)
+                    .is_some_and(|f| matches!(f.ty, Type::Weak(_)))
+            });
+            let field = *field;
+            self.emit(if weak {
+                Instr::SetFieldWeak {
+                    obj: dst,
+                    field,
+                    src,
+                }
+            } else {
+                Instr::SetField {
+                    obj: dst,
+                    field,
+                    src,
+                }
             });
             self.reset_temps(mark);
         }
@@ -705,6 +732,13 @@ fn binop_instr(op: BinOp, dst: Reg, a: Reg, b: Reg) -> Instr {
         B::NeText => Instr::NeText { dst, a, b },
         B::Concat => Instr::Concat { dst, a, b },
         B::ConcatAscii => Instr::ConcatAscii { dst, a, b },
+        B::AndInt => Instr::AndInt { dst, a, b },
+        B::OrInt => Instr::OrInt { dst, a, b },
+        B::XorInt => Instr::XorInt { dst, a, b },
+        B::ShlInt => Instr::ShlInt { dst, a, b },
+        B::ShrInt => Instr::ShrInt { dst, a, b },
+        B::EqRef => Instr::EqRef { dst, a, b },
+        B::NeRef => Instr::NeRef { dst, a, b },
     }
 }
 
@@ -726,10 +760,18 @@ pub(super) fn is_builder(e: &Expr) -> bool {
 
 /// True if `e` reads local `l` anywhere.
 pub(super) fn reads_local(e: &Expr, l: u32) -> bool {
-    e.contains(&mut |x| matches!(x.kind, ExprKind::Local(y) if y == l))
+    e.contains(&mut |x| {
+        matches!(x.kind, ExprKind::Local(y) if y == l)
+            || matches!(&x.kind, ExprKind::PostIncrement { place, .. }
+                if matches!(**place, crate::hir::Place::Local(y) if y == l))
+    })
 }
 
 /// True if `e` reads global `g` anywhere.
 pub(super) fn reads_global(e: &Expr, g: u32) -> bool {
-    e.contains(&mut |x| matches!(x.kind, ExprKind::Global { global, .. } if global == g))
+    e.contains(&mut |x| {
+        matches!(x.kind, ExprKind::Global { global, .. } if global == g)
+            || matches!(&x.kind, ExprKind::PostIncrement { place, .. }
+                if matches!(**place, crate::hir::Place::Global(y) if y == g))
+    })
 }

@@ -115,5 +115,11 @@ fn walk_expr(e: &Expr, seen: &mut dyn FnMut(GlobalId)) {
     if let ExprKind::Global { global, .. } = e.kind {
         seen(global);
     }
+    // The stepped variable is a place (its sub-expressions are children).
+    if let ExprKind::PostIncrement { place, .. } = &e.kind {
+        if let Place::Global(g) = **place {
+            seen(g);
+        }
+    }
     e.for_each_child(&mut |c| walk_expr(c, seen));
 }

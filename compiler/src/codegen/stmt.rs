@@ -16,6 +16,8 @@ enum Slot {
     Global(u32),
     /// `R[obj].field`.
     Field(Reg, u16),
+    /// `R[obj].field` of a `weak` field.
+    WeakField(Reg, u16),
     /// `R[arr][R[idx]]`.
     Index(Reg, Reg),
     /// `R[map][R[key]]`.
@@ -165,6 +167,7 @@ impl FuncGen<'_> {
                 None => Slot::Global(*g),
             },
             Place::Field { obj, field } => Slot::Field(self.expr_any(obj), *field),
+            Place::WeakField { obj, field } => Slot::WeakField(self.expr_any(obj), *field),
             Place::Index { arr, index } => {
                 let a = self.expr_any(arr);
                 Slot::Index(a, self.expr_any(index))
@@ -186,6 +189,9 @@ impl FuncGen<'_> {
             Slot::Field(obj, field) => {
                 self.emit(Instr::GetField { dst, obj, field });
             }
+            Slot::WeakField(obj, field) => {
+                self.emit(Instr::GetFieldWeak { dst, obj, field });
+            }
             Slot::Index(arr, idx) => {
                 self.emit(Instr::ArrGet { dst, arr, idx });
             }
@@ -204,6 +210,9 @@ impl FuncGen<'_> {
             }
             Slot::Field(obj, field) => {
                 self.emit(Instr::SetField { obj, field, src });
+            }
+            Slot::WeakField(obj, field) => {
+                self.emit(Instr::SetFieldWeak { obj, field, src });
             }
             Slot::Index(arr, idx) => {
                 self.emit(Instr::ArrSet { arr, idx, src });
@@ -224,12 +233,15 @@ impl FuncGen<'_> {
                 _ => None,
             };
             rec.and_then(|r| r.fields.get(f as usize))
-                .map_or(Type::Null, |fd| fd.ty.clone())
+                .map_or(Type::Null, |fd| match &fd.ty {
+                    Type::Weak(t) => (**t).clone(),
+                    t => t.clone(),
+                })
         };
         match place {
             Place::Local(l) => self.local_ty(*l).clone(),
             Place::Global(g) => module.globals[*g as usize].ty.clone(),
-            Place::Field { obj, field } => field_ty(obj, *field),
+            Place::Field { obj, field } | Place::WeakField { obj, field } => field_ty(obj, *field),
             Place::Index { arr: c, .. } | Place::MapEntry { map: c, .. } => {
                 c.ty.elem().cloned().unwrap_or(Type::Null)
             }
@@ -276,6 +288,36 @@ impl FuncGen<'_> {
         }
         if !matches!(slot, Slot::Local(_)) {
             self.store(slot, dst);
+        }
+    }
+
+    /// `x++` / `x--` as a value (the reference's addition after edition
+    /// 0.44): `R[dst] :=` the variable's value, then the variable steps.
+    pub(super) fn post_increment(&mut self, place: &Place, delta: i16, dst: Reg) {
+        let slot = self.slot(place);
+        match slot {
+            Slot::Local(r) if r != dst => {
+                self.move_to(dst, r);
+                self.emit(Instr::AddIntImm {
+                    dst: r,
+                    a: r,
+                    imm: delta,
+                });
+            }
+            _ => {
+                // `x = x++` (dst is the variable) keeps the old value, as
+                // in JavaScript: step a copy, then store the old value.
+                let old = self.alloc_temp();
+                self.load(slot, old);
+                let t = self.alloc_temp();
+                self.emit(Instr::AddIntImm {
+                    dst: t,
+                    a: old,
+                    imm: delta,
+                });
+                self.store(slot, t);
+                self.move_to(dst, old);
+            }
         }
     }
 

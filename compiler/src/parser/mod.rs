@@ -10,6 +10,13 @@
 //! argument lists, after an operator).
 //! Every skipped token is still emitted, so the tree is lossless.
 //!
+//! Beyond §7.1, and as the reference compiler (which reads line feeds as
+//! blanks) accepts: a line that begins with a binary operator, `?`, `:` or
+//! `=` continues the expression of the line before, and a statement may
+//! follow another on the same line after blanks only (see
+//! `grammar::stmt::statement_end`). A line that begins with `(` or `[`
+//! still starts a new statement.
+//!
 //! Errors are collected, never thrown; see [`crate::parsing`] for the
 //! recovery strategy. Every loop in the grammar consumes at least one
 //! token per iteration or exits, and nesting is capped at

@@ -115,6 +115,18 @@ syntax_kinds! {
     AMP2,
     /// `||`
     PIPE2,
+    /// `&` (bitwise and, on `int`)
+    AMP,
+    /// `|` (bitwise or, on `int`)
+    PIPE,
+    /// `^` (bitwise exclusive or, on `int`)
+    CARET,
+    /// `~` (bitwise not, on `int`)
+    TILDE,
+    /// `<<` (left shift, on `int`)
+    SHL,
+    /// `>>` (arithmetic right shift, on `int`)
+    SHR,
     // ---- reserved words (§7.4) ----
     /// `amor`
     AMOR_KW,
@@ -263,6 +275,9 @@ syntax_kinds! {
     ON_DECL,
     /// `thread name[n] { }` (§11.6)
     THREAD_DECL,
+    /// `test name = 'description'`: a group of assertions (the
+    /// reference's §11.7, after edition 0.44); `test` is contextual.
+    TEST_DECL,
     /// `blob|img|aud expr` statement (§10.3)
     LOAD_STMT,
     /// `http { ... }` statement (§10.3)
@@ -430,7 +445,11 @@ impl SyntaxKind {
 }
 
 /// Binding power of a binary operator (higher binds tighter, §9.13):
-/// `||` 1, `&&` 2, equality 3, relational 4, additive 5, multiplicative 6.
+/// `||` 1, `&&` 2, equality 3, relational 4, `|` 5, `^` 6, `&` 7, shifts
+/// 8, additive 9, multiplicative 10. The bitwise operators (the
+/// reference's addition after edition 0.44) bind tighter than the
+/// comparisons, so `flags & MASK == 0` is `(flags & MASK) == 0`, and the
+/// shifts looser than `+`, so `1 << 4 + 1` is `1 << 5`.
 pub fn binary_precedence(kind: SyntaxKind) -> Option<u8> {
     use SyntaxKind::*;
     let prec = match kind {
@@ -438,8 +457,12 @@ pub fn binary_precedence(kind: SyntaxKind) -> Option<u8> {
         AMP2 => 2,
         EQ2 | NEQ | EQ3 | NEQ2 => 3,
         LT | GT | LTEQ | GTEQ => 4,
-        PLUS | MINUS => 5,
-        STAR | SLASH | PERCENT => 6,
+        PIPE => 5,
+        CARET => 6,
+        AMP => 7,
+        SHL | SHR => 8,
+        PLUS | MINUS => 9,
+        STAR | SLASH | PERCENT => 10,
         _ => return None,
     };
     Some(prec)

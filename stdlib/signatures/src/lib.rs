@@ -504,6 +504,7 @@ pub const TABLES: &[&Table] = &[
     &tables::blob::TABLE,
     &tables::process::TABLE,
     &tables::timers::TABLE,
+    &tables::testing::TABLE,
     &tables::database::TABLE,
     &tables::http::TABLE,
     &tables::websocket::TABLE,

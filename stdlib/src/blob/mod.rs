@@ -162,8 +162,9 @@ fn delete(_it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
 fn save(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     match recv(args).map(|b| b.save()) {
         Some(Ok(ok)) => Ok(Value::Bool(ok)),
+        // The reference's wording (after edition 0.44), with our location.
         _ => Err(Trap::Fail(format!(
-            "save() on a blob with no path at {}",
+            "this blob has no path to save() to: it did not come from a file, so pass one: save('path/to/file') at {}",
             it.location()
         ))),
     }

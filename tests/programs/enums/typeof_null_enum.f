@@ -1,4 +1,4 @@
-// expect: runtime failure at line 12: typeof of a null enum (message wording not fixed yet); stdout 'before'; exit 1
+// typeof of a null enum value is a runtime failure naming the enum, in the reference's words.
 // §8.11 typeof on a null enum is a runtime failure
 struct Circle {
     radius:int

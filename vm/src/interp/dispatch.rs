@@ -171,7 +171,10 @@ impl Interpreter {
                 let id: u32 = $id;
                 match self.enum_tag(reg!($src), id) {
                     Some(t) => assign(regm!($dst), Value::Int(t as i64)),
-                    None => fail!("typeof of a null enum value"),
+                    None => fail!(
+                        "typeof applied to a null {} value",
+                        self.program.enums[id as usize].name
+                    ),
                 }
             }};
         }
@@ -186,7 +189,10 @@ impl Interpreter {
                             .unwrap_or(Value::Null);
                         assign(regm!($dst), v);
                     }
-                    None => fail!("typeof of a null enum value"),
+                    None => fail!(
+                        "typeof applied to a null {} value",
+                        self.program.enums[id as usize].name
+                    ),
                 }
             }};
         }
@@ -307,6 +313,31 @@ impl Interpreter {
                     let v = reg!(a).as_int().wrapping_neg();
                     store_int(regm!(dst), v);
                 }
+                // ---- bitwise (int) ----
+                Instr::AndInt { dst, a, b } => {
+                    let v = reg!(a).as_int() & reg!(b).as_int();
+                    store_int(regm!(dst), v);
+                }
+                Instr::OrInt { dst, a, b } => {
+                    let v = reg!(a).as_int() | reg!(b).as_int();
+                    store_int(regm!(dst), v);
+                }
+                Instr::XorInt { dst, a, b } => {
+                    let v = reg!(a).as_int() ^ reg!(b).as_int();
+                    store_int(regm!(dst), v);
+                }
+                Instr::ShlInt { dst, a, b } => {
+                    let v = shift(reg!(a).as_int(), reg!(b).as_int(), true);
+                    assign(regm!(dst), v);
+                }
+                Instr::ShrInt { dst, a, b } => {
+                    let v = shift(reg!(a).as_int(), reg!(b).as_int(), false);
+                    assign(regm!(dst), v);
+                }
+                Instr::NotInt { dst, a } => {
+                    let v = !reg!(a).as_int();
+                    store_int(regm!(dst), v);
+                }
                 Instr::IntToFloat { dst, a } => {
                     let v = match reg!(a) {
                         Value::Int(i) => *i as f64,
@@ -400,6 +431,14 @@ impl Interpreter {
                 }
                 Instr::NeText { dst, a, b } => {
                     let v = !eq_text(reg!(a), reg!(b));
+                    store_bool(regm!(dst), v);
+                }
+                Instr::EqRef { dst, a, b } => {
+                    let v = same_ref(reg!(a), reg!(b));
+                    store_bool(regm!(dst), v);
+                }
+                Instr::NeRef { dst, a, b } => {
+                    let v = !same_ref(reg!(a), reg!(b));
                     store_bool(regm!(dst), v);
                 }
                 Instr::IsNull { dst, src } => {
@@ -642,12 +681,18 @@ impl Interpreter {
                     let s = self.heap.new_struct(sid, false, fields, tracked);
                     assign(regm!(dst), Value::Struct(s));
                 }
-                Instr::GetField { dst, obj, field } => {
+                Instr::GetField { dst, obj, field } | Instr::GetFieldWeak { dst, obj, field } => {
                     let v = match reg!(obj) {
                         Value::Struct(s) => s.get(field as usize),
                         _ => None,
                     };
                     match v {
+                        // Only a weak field holds a link: its target while
+                        // alive, else null.
+                        Some(Value::Weak(cell)) => {
+                            let v = cell.upgrade().map_or(Value::Null, Value::Struct);
+                            assign(regm!(dst), v)
+                        }
                         Some(v) => assign(regm!(dst), v),
                         None => trap!(self.field_fault(
                             self.cur.func,
@@ -677,8 +722,15 @@ impl Interpreter {
                         )),
                     }
                 }
-                Instr::SetField { obj, field, src } => {
-                    let v = reg!(src).clone();
+                Instr::SetField { obj, field, src } | Instr::SetFieldWeak { obj, field, src } => {
+                    let v = match (ins, reg!(src)) {
+                        // A weak field keeps a link, not a count.
+                        (Instr::SetFieldWeak { .. }, Value::Struct(r)) => {
+                            Value::Weak(self.heap.weak_cell(r))
+                        }
+                        (Instr::SetFieldWeak { .. }, _) => Value::Null,
+                        (_, v) => v.clone(),
+                    };
                     let ok = match reg!(obj) {
                         Value::Struct(s) => s.set(field as usize, v),
                         _ => false,
@@ -962,6 +1014,24 @@ impl Interpreter {
                     }
                     put!(dst, Value::Int(x % d))
                 }
+                Instr::AndInt { dst, a, b } => put!(dst, Value::Int(int!(a) & int!(b))),
+                Instr::OrInt { dst, a, b } => put!(dst, Value::Int(int!(a) | int!(b))),
+                Instr::XorInt { dst, a, b } => put!(dst, Value::Int(int!(a) ^ int!(b))),
+                Instr::ShlInt { dst, a, b } => {
+                    let (x, c) = (int!(a), int!(b));
+                    // A count outside 0..64 (null result) is the full step's.
+                    if !(0..64).contains(&c) {
+                        slow!();
+                    }
+                    put!(dst, Value::Int(x.wrapping_shl(c as u32)))
+                }
+                Instr::ShrInt { dst, a, b } => {
+                    let (x, c) = (int!(a), int!(b));
+                    if !(0..64).contains(&c) {
+                        slow!();
+                    }
+                    put!(dst, Value::Int(x >> c))
+                }
                 Instr::AddFloat { dst, a, b } => put!(dst, Value::Float(float!(a) + float!(b))),
                 Instr::SubFloat { dst, a, b } => put!(dst, Value::Float(float!(a) - float!(b))),
                 Instr::MulFloat { dst, a, b } => put!(dst, Value::Float(float!(a) * float!(b))),
@@ -1143,6 +1213,11 @@ impl Interpreter {
                 | Instr::SetGlobal { .. }
                 | Instr::GetGlobalViv { .. }
                 | Instr::NegInt { .. }
+                | Instr::NotInt { .. }
+                | Instr::EqRef { .. }
+                | Instr::NeRef { .. }
+                | Instr::GetFieldWeak { .. }
+                | Instr::SetFieldWeak { .. }
                 | Instr::IntToFloat { .. }
                 | Instr::DivFloat { .. }
                 | Instr::ModFloat { .. }
@@ -1218,6 +1293,11 @@ pub(super) fn has_fast_path(ins: &Instr) -> bool {
             | Instr::MulInt { .. }
             | Instr::MulAddInt { .. }
             | Instr::ModInt { .. }
+            | Instr::AndInt { .. }
+            | Instr::OrInt { .. }
+            | Instr::XorInt { .. }
+            | Instr::ShlInt { .. }
+            | Instr::ShrInt { .. }
             | Instr::AddFloat { .. }
             | Instr::SubFloat { .. }
             | Instr::MulFloat { .. }

@@ -53,25 +53,31 @@ impl Interpreter {
     ) -> Trap {
         let r = &self.program.enum_fields[idx as usize];
         let at = self.loc(fidx, pc);
+        let enum_name = self
+            .program
+            .enums
+            .get(r.enum_id as usize)
+            .map_or("?", |e| e.name.as_str());
         let v = match self.r(base + obj as usize) {
             Value::Enum(b) => b.value.clone(),
             other => other.clone(),
         };
-        match v {
-            Value::Null => Trap::Fail(format!("field '{}' read through null at {at}", r.name)),
-            Value::Struct(s) => {
-                let variant = self
-                    .program
-                    .structs
-                    .get(s.sid() as usize)
-                    .map_or("?", |x| &x.name);
-                Trap::Fail(format!(
-                    "field '{}' is not in variant '{variant}' at {at}",
-                    r.name
-                ))
-            }
-            _ => Trap::Fail(format!("field '{}' is not in this variant at {at}", r.name)),
+        // The reference's wording (after edition 0.44), with our location.
+        if v.is_null() {
+            return Trap::Fail(format!(
+                "field '{}' accessed on a null {enum_name} value at {at}",
+                r.name
+            ));
         }
+        let owner = self
+            .program
+            .structs
+            .get(r.sid as usize)
+            .map_or("?", |x| x.name.as_str());
+        Trap::Fail(format!(
+            "field '{}' is only valid when this {enum_name} value is a {owner} at {at}",
+            r.name
+        ))
     }
 }
 

@@ -109,6 +109,7 @@ impl Interpreter {
             exts: Extensions::default(),
             event_loop: None,
             signals: true,
+            finish: None,
             fast_tier: !crate::switches::disabled(crate::switches::NO_FAST_TIER),
             program,
         })

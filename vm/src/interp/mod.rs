@@ -275,7 +275,15 @@ pub struct Interpreter {
     /// (`run_fast`); off with `FESTINA_NO_FAST_TIER=1` or
     /// `FESTINA_NO_OPT=1`, read once at load.
     fast_tier: bool,
+    /// Run by [`Interpreter::run`] once the program has finished; see
+    /// [`Interpreter::set_finish_hook`].
+    finish: Option<FinishHook>,
 }
+
+/// What [`Interpreter::run`] calls once the program has finished: given
+/// the interpreter (output still open, values not yet released) and the
+/// exit status, it returns the status to exit with.
+pub type FinishHook = Box<dyn FnMut(&mut Interpreter, i32) -> i32>;
 
 impl fmt::Debug for Interpreter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -105,6 +105,33 @@ pub(super) fn eq_scalar(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// `x << c` (`left`) or `x >> c` (arithmetic): null when the count is
+/// negative or 64 or more (§8.3 as the reference extends it: "test, don't
+/// fail", like division by zero). Bits shifted out are lost.
+pub(super) fn shift(x: i64, c: i64, left: bool) -> Value {
+    if !(0..64).contains(&c) {
+        return Value::Null;
+    }
+    Value::Int(if left {
+        x.wrapping_shl(c as u32)
+    } else {
+        x >> c
+    })
+}
+
+/// Reference identity of two struct, array or map values (null equals
+/// null only).
+pub(super) fn same_ref(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Null, Value::Null) => true,
+        (Value::Struct(x), Value::Struct(y)) => x.ptr_eq(y),
+        (Value::Arr(x), Value::Arr(y)) => x.ptr_eq(y),
+        (Value::Map(x), Value::Map(y)) => x.ptr_eq(y),
+        (Value::Enum(x), Value::Enum(y)) => Rc::ptr_eq(x, y),
+        _ => false,
+    }
+}
+
 pub(super) fn eq_text(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Text(x), Value::Text(y)) => Rc::ptr_eq(x, y) || x.as_str() == y.as_str(),

@@ -2,7 +2,7 @@
 //! the program alive, then `on exit` and the exit status; buffered
 //! stdout; teardown (also on drop).
 
-use super::Interpreter;
+use super::{FinishHook, Interpreter};
 use crate::native::Trap;
 use crate::value::Value;
 use std::io::Write;
@@ -48,7 +48,7 @@ impl Interpreter {
         if let Err(Trap::Exit(code)) = result {
             result = self.run_exit_handler(code);
         }
-        let code = match result {
+        let mut code = match result {
             Ok(()) => 0,
             Err(Trap::Exit(c)) => c,
             Err(Trap::FailReported) => 1,
@@ -57,9 +57,21 @@ impl Interpreter {
                 1
             }
         };
+        if let Some(mut hook) = self.finish.take() {
+            code = hook(self, code);
+        }
         self.out.flush();
         self.teardown();
         code
+    }
+
+    /// Call `hook` when the program has finished, however it finished (an
+    /// ordinary end, `close(code)`, a runtime failure, whose `fail:` line
+    /// comes first): after its own output, before anything is released;
+    /// the exit status becomes what `hook` returns. `festina test` prints
+    /// its report this way.
+    pub fn set_finish_hook(&mut self, hook: FinishHook) {
+        self.finish = Some(hook);
     }
 
     /// §12.3: run the top-level `on exit(code:int)` handler, if declared,

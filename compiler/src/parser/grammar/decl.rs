@@ -39,7 +39,12 @@ pub(crate) fn param_list(p: &mut Parser<'_>) {
     let m = p.start();
     p.with_ctx(true, false, |p| {
         p.bump();
-        delimited(p, R_PAREN, param);
+        delimited(
+            p,
+            R_PAREN,
+            |p| p.at(IDENT) || p.current().is_keyword(),
+            param,
+        );
         expect_closer(p, R_PAREN);
     });
     m.complete(p, PARAM_LIST);
@@ -103,10 +108,19 @@ fn fields(p: &mut Parser<'_>) {
     }
 }
 
+/// `name:Type` or `name:weak Type`. `weak` (the reference's addition
+/// after edition 0.44) is a contextual word: it is a modifier only
+/// directly after the `:` and before a type; `weak:int` is a field named
+/// `weak`, and `x:weak` (nothing after it) a field of a type named `weak`.
 fn field_decl(p: &mut Parser<'_>) {
     let m = p.start();
     p.bump();
     if p.expect(COLON, "':' and the field type") {
+        if p.at_contextual("weak")
+            && !matches!(p.nth(1), NEWLINE | SEMICOLON | COMMA | R_CURLY | EOF)
+        {
+            p.bump();
+        }
         types::type_ref(p);
     }
     m.complete(p, FIELD_DECL);
@@ -128,6 +142,17 @@ pub(crate) fn enum_decl(p: &mut Parser<'_>) {
         p.error("expected '=' and the member types");
     }
     m.complete(p, ENUM_DECL);
+}
+
+/// `test name = description` (the reference's §11.7): a group of
+/// assertions. The caller checked the shape (`test`, a name, `=`).
+pub(crate) fn test_decl(p: &mut Parser<'_>) {
+    let m = p.start();
+    p.bump();
+    p.bump();
+    p.bump_then_skip_newlines();
+    super::expr::expr(p);
+    m.complete(p, TEST_DECL);
 }
 
 /// `on event(params) { }` or `on request use pool` (§11.5).

@@ -27,6 +27,7 @@ pub(crate) fn at_expr_start(p: &Parser<'_>) -> bool {
                 | MINUS
                 | PLUS
                 | BANG
+                | TILDE
                 | TYPEOF_KW
                 | VOID_KW
                 | ARR_KW
@@ -58,9 +59,23 @@ pub(crate) fn expr(p: &mut Parser<'_>) -> Option<CompletedMarker> {
     result
 }
 
+/// True when the next token is a line feed and the first token of the
+/// next non-empty line is `kind` (`?`, `:` or `=`): the line continues the
+/// expression of the line before. The reference compiler reads line feeds
+/// as blanks, and JavaScript programmers break long expressions before
+/// an operator; so does `binary` for a line that begins with a binary
+/// operator. A line that begins with `(` or `[` still starts a new
+/// statement (the JavaScript hazard; README, differences).
+fn line_starts_with(p: &Parser<'_>, kind: crate::syntax::SyntaxKind) -> bool {
+    p.at(NEWLINE) && p.current_after_newlines() == kind
+}
+
 /// `target = value`, right-associative, lowest precedence.
 fn assignment(p: &mut Parser<'_>) -> Option<CompletedMarker> {
     let lhs = ternary(p)?;
+    if line_starts_with(p, EQ) {
+        p.skip_newlines();
+    }
     if !p.at(EQ) {
         return Some(lhs);
     }
@@ -73,12 +88,18 @@ fn assignment(p: &mut Parser<'_>) -> Option<CompletedMarker> {
 /// `c ? a : b`, right-associative.
 fn ternary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
     let cond = binary(p, 0)?;
+    if line_starts_with(p, QUESTION) {
+        p.skip_newlines();
+    }
     if !p.at(QUESTION) {
         return Some(cond);
     }
     let m = cond.precede(p);
     p.bump_then_skip_newlines();
     expr(p);
+    if line_starts_with(p, COLON) {
+        p.skip_newlines();
+    }
     if p.at(COLON) {
         p.bump_then_skip_newlines();
         expr(p);
@@ -91,7 +112,14 @@ fn ternary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
 /// Binary operators with binding power above `min` (§9.7-§9.9).
 fn binary(p: &mut Parser<'_>, min: u8) -> Option<CompletedMarker> {
     let mut lhs = unary(p)?;
-    while let Some(prec) = binary_precedence(p.current()) {
+    loop {
+        // A line that begins with a binary operator continues this one.
+        if p.at(NEWLINE) && binary_precedence(p.current_after_newlines()).is_some() {
+            p.skip_newlines();
+        }
+        let Some(prec) = binary_precedence(p.current()) else {
+            break;
+        };
         if prec <= min {
             break;
         }
@@ -107,9 +135,13 @@ fn binary(p: &mut Parser<'_>, min: u8) -> Option<CompletedMarker> {
     Some(lhs)
 }
 
-/// True at `+=`, `-=`, `*=`, `/=` or `%=` (not Festina operators, §7.6).
+/// True at `+=`, `-=`, `*=`, `/=`, `%=`, `&=`, `|=`, `^=`, `<<=` or `>>=`
+/// (not Festina operators, §7.6).
 fn is_compound_assignment(p: &Parser<'_>) -> bool {
-    matches!(p.current(), PLUS | MINUS | STAR | SLASH | PERCENT) && p.next_is_glued(EQ)
+    matches!(
+        p.current(),
+        PLUS | MINUS | STAR | SLASH | PERCENT | AMP | PIPE | CARET | SHL | SHR
+    ) && p.next_is_glued(EQ)
 }
 
 /// Reports `x += 2` as `unexpected '+=' (write x = x + 2)` and wraps the
@@ -131,9 +163,9 @@ fn compound_assignment(p: &mut Parser<'_>, lhs: CompletedMarker) {
     m.complete(p, ERROR);
 }
 
-/// `- + ! typeof` prefix operators (§9.6).
+/// `- + ! ~ typeof` prefix operators (§9.6; `~` is the bitwise not).
 fn unary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
-    if !matches!(p.current(), MINUS | PLUS | BANG | TYPEOF_KW) {
+    if !matches!(p.current(), MINUS | PLUS | BANG | TILDE | TYPEOF_KW) {
         return postfix(p);
     }
     if !p.enter() {
@@ -198,7 +230,7 @@ fn arg_list(p: &mut Parser<'_>) {
     let m = p.start();
     p.with_ctx(true, false, |p| {
         p.bump();
-        delimited(p, R_PAREN, argument);
+        delimited(p, R_PAREN, at_expr_start, argument);
         expect_closer(p, R_PAREN);
     });
     m.complete(p, ARG_LIST);
@@ -344,7 +376,7 @@ fn array(p: &mut Parser<'_>) -> CompletedMarker {
     let m = p.start();
     p.with_ctx(true, false, |p| {
         p.bump();
-        delimited(p, R_BRACK, expr);
+        delimited(p, R_BRACK, at_expr_start, expr);
         expect_closer(p, R_BRACK);
     });
     m.complete(p, ARRAY_LIT)
@@ -355,7 +387,7 @@ fn map(p: &mut Parser<'_>) -> CompletedMarker {
     let m = p.start();
     p.with_ctx(true, false, |p| {
         p.bump();
-        delimited(p, R_CURLY, map_entry);
+        delimited(p, R_CURLY, at_expr_start, map_entry);
         expect_closer(p, R_CURLY);
     });
     m.complete(p, MAP_LIT)

@@ -104,9 +104,16 @@ pub(crate) fn recover_group(p: &mut Parser<'_>) {
 
 /// Parses `item (',' item)* [',']` up to `close` (not consumed), with
 /// recovery between items. Newlines are expected to be trivia here.
+///
+/// Two items on one line separated only by blanks (`[1 2]`, `f(a b)`) are
+/// accepted, as the reference compiler accepts them (its commas are
+/// optional); `starts_item` tells whether the next token can begin an
+/// item. A missing comma before an item on a later line is taken to mean
+/// an unclosed list instead.
 pub(crate) fn delimited<T>(
     p: &mut Parser<'_>,
     close: SyntaxKind,
+    starts_item: impl Fn(&Parser<'_>) -> bool,
     item: impl Fn(&mut Parser<'_>) -> Option<T>,
 ) {
     while !p.at(close) && !p.at(EOF) {
@@ -119,6 +126,9 @@ pub(crate) fn delimited<T>(
             // Most likely an unclosed list: let `expect_closer` report it
             // and leave the following lines to the statement parser.
             break;
+        }
+        if p.progress_mark() != before && starts_item(p) {
+            continue;
         }
         p.error(format!("expected ',' or '{}'", punct_text(close)));
         recover_in_list(p, close);

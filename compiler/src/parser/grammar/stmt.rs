@@ -25,13 +25,18 @@ pub(crate) fn statement_list(p: &mut Parser<'_>, in_block: bool) {
     }
 }
 
-/// After a statement: a line feed, `;`, `}` or the end of input must follow.
-/// When the statement already reported an error, the rest of the line is
-/// skipped silently (one error per broken statement).
+/// After a statement: a line feed, `;`, `}`, the end of input, or the
+/// start of another statement must follow. Two statements on one line
+/// separated only by blanks (`{ end = i break }`) are accepted, as the
+/// reference compiler accepts them (it reads line feeds as blanks).
+/// Anything else is an error; when the statement already reported one,
+/// the rest of the line is skipped silently (one error per broken
+/// statement).
 fn statement_end(p: &mut Parser<'_>, in_block: bool, already_broken: bool) {
     match p.current() {
         NEWLINE | SEMICOLON | EOF => {}
         R_CURLY if in_block => {}
+        _ if !already_broken && at_statement_start(p) => {}
         _ => {
             if !already_broken {
                 p.error("expected the end of the statement (a new line or ';')");
@@ -44,6 +49,38 @@ fn statement_end(p: &mut Parser<'_>, in_block: bool, already_broken: bool) {
 /// True when the next token ends a statement.
 pub(crate) fn at_statement_end(p: &Parser<'_>) -> bool {
     p.at_any(&[NEWLINE, SEMICOLON, R_CURLY, EOF])
+}
+
+/// True when the next token can begin a statement (a keyword that starts
+/// one, a block, or anything that starts an expression or declaration),
+/// except `-`/`+`, which after a complete statement on the same line are
+/// more likely a mistake than a new statement.
+fn at_statement_start(p: &Parser<'_>) -> bool {
+    let kind = p.current();
+    matches!(
+        kind,
+        L_CURLY
+            | IF_KW
+            | WHILE_KW
+            | FOR_KW
+            | MATCH_KW
+            | TRY_KW
+            | RETURN_KW
+            | BREAK_KW
+            | CONTINUE_KW
+            | THROW_KW
+            | FREE_KW
+            | CLEAR_KW
+            | DELETE_KW
+            | STRUCT_KW
+            | TABLE_KW
+            | ENUM_KW
+            | ON_KW
+            | THREAD_KW
+            | CONST_KW
+            | FUNC_KW
+            | VOID_KW
+    ) || (expr::at_expr_start(p) && !matches!(kind, MINUS | PLUS))
 }
 
 /// One statement (§10, Annex A `Statement`).
@@ -91,6 +128,7 @@ fn other_statement(p: &mut Parser<'_>) {
         HTTP_KW if p.nth(1) == L_CURLY => keyword_expr(p, HTTP_STMT),
         BLOB_KW | IMG_KW | AUD_KW if is_load_statement(p) => keyword_expr(p, LOAD_STMT),
         VAR_KW | LET_KW => var_or_let(p),
+        IDENT if is_test_decl(p) => decl::test_decl(p),
         ELSE_KW => misplaced(p, "'else' without a matching 'if'"),
         CATCH_KW => misplaced(p, "'catch' without a matching 'try'"),
         CONST_KW => var_decl(p),
@@ -101,8 +139,26 @@ fn other_statement(p: &mut Parser<'_>) {
             let closer = p.nth_text(0);
             misplaced(p, &format!("unmatched '{closer}'"));
         }
+        kind if crate::syntax::binary_precedence(kind).is_some()
+            || matches!(kind, QUESTION | COLON) =>
+        {
+            let op = p.nth_text(0);
+            misplaced(
+                p,
+                &format!(
+                    "'{op}' cannot begin a statement: a line that begins with an operator continues the expression of the line before, and there is no expression before it here"
+                ),
+            );
+        }
         _ => misplaced(p, "expected a statement"),
     }
+}
+
+/// `test name = ...`: the contextual word `test`, a name and `=` (the
+/// reference's §11.7). `test = 5`, `test(1, 2)` and `test.x` stay
+/// ordinary uses of a name `test`.
+fn is_test_decl(p: &Parser<'_>) -> bool {
+    p.at_contextual("test") && p.nth(1) == IDENT && p.nth(2) == EQ
 }
 
 /// `var x = 1` / `let x = 1`: reserved, never valid (§7.4, Annex D).

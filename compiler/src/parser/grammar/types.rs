@@ -91,7 +91,7 @@ fn func_type(p: &mut Parser<'_>) -> CompletedMarker {
     if p.at(L_BRACK) {
         p.with_ctx(true, false, |p| {
             p.bump();
-            delimited(p, R_BRACK, type_ref);
+            delimited(p, R_BRACK, at_type_start, type_ref);
             expect_closer(p, R_BRACK);
         });
     } else {

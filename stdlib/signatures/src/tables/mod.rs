@@ -12,6 +12,7 @@
 //! | [`blob`] | `blob` values and their files | core | `blob.rs` |
 //! | [`process`] | processes, directories, time, structured logging | core | `process.rs` |
 //! | [`timers`] | `setTimeout` and friends | core | `timers.rs` |
+//! | [`testing`] | `test` groups and assertions (`festina test`) | core | `testing.rs` |
 //! | [`database`] | tables and `sqlite()` | database | `db.rs` |
 //! | [`http`] | HTTP servers and clients, `http` and `url` values, TLS (§19) | net | `net/` |
 //! | [`websocket`] | WebSocket, `socket` values (§19.4) | net | `net/` |
@@ -38,6 +39,7 @@ pub mod json;
 pub mod math;
 pub mod process;
 pub mod regex;
+pub mod testing;
 pub mod text;
 pub mod threads;
 pub mod timers;

@@ -17,6 +17,13 @@
 //! - `text.replace(t, r)`: the first occurrence of `t`; `r` is literal.
 //! - `ascii.slice(start, end)`: bytes `[start, end)` clamped to the
 //!   length; negative positions count from the end.
+//! - `text.slice(start, end)`, `text.indexOf(t[, start])`, `startsWith`,
+//!   `endsWith`, `toUpperCase`, `toLowerCase`, `repeat`, `toFloat` and
+//!   `ascii.toInt()` (the reference's additions after edition 0.44;
+//!   natives in `festina-stdlib`'s `text_methods.rs`): code-point indexes,
+//!   both slice ends clamped to `[0, length]`, ASCII-only case conversion,
+//!   an empty `repeat` for a count of 0 or less, `toFloat` of no number is
+//!   `null`.
 //! - `environment.NAME`, `environment[key]` (native `env_get`, emitted by
 //!   the checker): the variable's value, or `null` when unset.
 
@@ -61,6 +68,71 @@ pub const TABLE: Table = Table {
             S::Text,
             Native("text_replace"),
         ),
+        // Added by the reference after edition 0.44 (text_methods.rs).
+        method(
+            Recv::Text,
+            "slice",
+            &[S::Int, S::Int],
+            S::Text,
+            Native("text_slice"),
+        ),
+        method(
+            Recv::Text,
+            "indexOf",
+            &[S::Text],
+            S::Int,
+            Native("text_index_of"),
+        ),
+        method(
+            Recv::Text,
+            "indexOf",
+            &[S::Text, S::Int],
+            S::Int,
+            Native("text_index_of_from"),
+        ),
+        method(
+            Recv::Text,
+            "startsWith",
+            &[S::Text],
+            S::Bool,
+            Native("text_starts_with"),
+        ),
+        method(
+            Recv::Text,
+            "endsWith",
+            &[S::Text],
+            S::Bool,
+            Native("text_ends_with"),
+        ),
+        method(
+            Recv::Text,
+            "toUpperCase",
+            &[],
+            S::Text,
+            Native("text_to_upper"),
+        ),
+        method(
+            Recv::Text,
+            "toLowerCase",
+            &[],
+            S::Text,
+            Native("text_to_lower"),
+        ),
+        method(
+            Recv::Text,
+            "repeat",
+            &[S::Int],
+            S::Text,
+            Native("text_repeat"),
+        ),
+        method(
+            Recv::Text,
+            "toFloat",
+            &[],
+            S::Float,
+            Native("text_to_float"),
+        ),
+        method(Recv::Ascii, "toInt", &[], S::Int, Native("ascii_to_int")),
         method(Recv::Ascii, "toText", &[], S::Text, Inline),
         method(Recv::Ascii, "charCodeAt", &[S::Int], S::Int, Inline),
         method(

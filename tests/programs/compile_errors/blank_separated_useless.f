@@ -1,0 +1,3 @@
+// Two statements on one line: the second must do something.
+int y = 6 7
+log(y) y

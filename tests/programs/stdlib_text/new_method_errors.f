@@ -1,0 +1,15 @@
+// Arity and argument types of the text methods added after edition 0.44.
+log('a'.slice(1))
+log('a'.slice(1, 2, 3))
+log('a'.indexOf())
+log('a'.indexOf('b', 1, 2))
+log('a'.toLowerCase(1))
+log('a'.repeat())
+log('a'.slice('x', 2))
+log('a'.indexOf(1))
+log('a'.repeat('x'))
+log('a'.startsWith(1))
+ascii z = 'abc'
+log(z.indexOf('b'))
+log(z.toUpperCase())
+log(z.repeat(2))

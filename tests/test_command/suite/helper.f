@@ -1,0 +1,2 @@
+// Not a *_test.f file: not run by `festina test suite`.
+log('never')

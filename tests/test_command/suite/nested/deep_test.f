@@ -1,0 +1,2 @@
+test d = 'deep'
+d(true, true)

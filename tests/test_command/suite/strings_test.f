@@ -1,0 +1,3 @@
+log('strings suite running')
+test s = 'strings'
+s('a' + 'b', 'ab')
