@@ -556,6 +556,26 @@ impl Conn {
         }
     }
 
+    /// After a handler, with the output written as far as the socket
+    /// takes it: move a closing connection on (to lingering, or to its
+    /// end), and say whether it ends now.
+    fn wind_down(&mut self) -> bool {
+        if let Phase::Closing { linger } = self.phase {
+            if !self.pending() && !self.dead {
+                if linger || self.machine.buffered() > 0 {
+                    if let Some(io) = io_of(&mut self.link) {
+                        io.shutdown_write();
+                    }
+                    self.phase = Phase::Lingering(Instant::now() + LINGER);
+                    self.discard_input();
+                } else {
+                    self.dead = true;
+                }
+            }
+        }
+        self.dead || matches!(&self.link, Link::Ws(w) if w.ended && !self.pending())
+    }
+
     /// The interest the connection needs now.
     fn wanted_interest(&self) -> Interest {
         let write = self.pending();
@@ -637,17 +657,31 @@ impl SourceHandler for ConnSource {
     }
 }
 
-/// Start serving a connection just accepted: read what it sent already
-/// (most clients send their request with the handshake's last packet,
-/// so this saves a wait for readiness; off with
-/// `FESTINA_NO_EAGER_READ`), dispatch it, and arm its idle timer.
-pub fn start(it: &mut Interpreter, c: &ConnRef, eager: bool) -> Result<(), Trap> {
-    c.borrow_mut().unread = eager;
-    if drive(it, c, false)? == Keep::Remove {
-        let token = c.borrow().token;
-        it.event_loop()?.deregister(token);
+/// Serve a connection just accepted before it is registered: read what
+/// it sent already (most clients send their request with the handshake's
+/// last packet), dispatch, write. Returns whether the connection lives on
+/// (it must then be registered and [`settle`]d); a client that asked for
+/// one answer and closing is served without the connection ever entering
+/// the poll (no `epoll_ctl` at all). With `eager` false
+/// (`FESTINA_NO_EAGER_READ`) nothing is read: the connection waits for
+/// readiness like any other.
+pub fn start(it: &mut Interpreter, c: &ConnRef, eager: bool) -> Result<bool, Trap> {
+    if !eager {
+        c.borrow_mut().unread = false;
+        return Ok(true);
     }
-    Ok(())
+    c.borrow_mut().in_drive = true;
+    let result = run(it, c);
+    c.borrow_mut().in_drive = false;
+    result?;
+    let mut conn = c.borrow_mut();
+    conn.flush();
+    if conn.wind_down() {
+        drop(conn);
+        end(it, c)?;
+        return Ok(false);
+    }
+    Ok(true)
 }
 
 /// Run the connection after readiness (or a timer, `timed`), then settle
@@ -862,24 +896,10 @@ fn run_ws(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
 
 /// After the handler: write output, end the connection or register the
 /// interest and deadline it needs.
-fn settle(it: &mut Interpreter, c: &ConnRef) -> Result<Keep, Trap> {
+pub fn settle(it: &mut Interpreter, c: &ConnRef) -> Result<Keep, Trap> {
     let mut conn = c.borrow_mut();
     conn.flush();
-    if let Phase::Closing { linger } = conn.phase {
-        if !conn.pending() && !conn.dead {
-            if linger || conn.machine.buffered() > 0 {
-                if let Some(io) = io_of(&mut conn.link) {
-                    io.shutdown_write();
-                }
-                conn.phase = Phase::Lingering(Instant::now() + LINGER);
-                conn.discard_input();
-            } else {
-                conn.dead = true;
-            }
-        }
-    }
-    let ended = conn.dead || matches!(&conn.link, Link::Ws(w) if w.ended && !conn.pending());
-    if ended {
+    if conn.wind_down() {
         drop(conn);
         return end(it, c);
     }

@@ -364,16 +364,19 @@ impl Listener {
             Rc::clone(&self.local),
         )));
         self.shared.conns.borrow_mut()[slot] = Some(Rc::downgrade(&c));
+        if !conn::start(it, &c, self.shared.eager_read)? {
+            return Ok(());
+        }
         let handler = Box::new(ConnSource::new(Rc::clone(&c), fd));
         // The token is known once registered; a refused registration
         // drops the connection (closing it).
-        match it.event_loop()?.register(handler, Interest::READABLE) {
-            Ok(token) => {
-                c.borrow_mut().set_token(token);
-                conn::start(it, &c, self.shared.eager_read)
+        if let Ok(token) = it.event_loop()?.register(handler, Interest::READABLE) {
+            c.borrow_mut().set_token(token);
+            if conn::settle(it, &c)? == Keep::Remove {
+                it.event_loop()?.deregister(token);
             }
-            Err(_) => Ok(()),
         }
+        Ok(())
     }
 }
 
