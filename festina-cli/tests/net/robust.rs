@@ -4,7 +4,7 @@
 
 use crate::common::*;
 use crate::server::APP;
-use std::io::{BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::net::{Shutdown, TcpStream};
 use std::thread;
 use std::time::{Duration, Instant};

@@ -62,6 +62,19 @@
 //! answers gets nothing more read until it does, and is closed by the
 //! idle timeout).
 //!
+//! # Threads (§20.8, §20.9)
+//!
+//! Everything here belongs to one interpreter: a Festina `thread` with
+//! HTTP handlers has its own server state, listeners and connections in
+//! its own loop. Handing a live connection to another thread
+//! (`giveRequest`) moves what a `Conn` holds that is not tied to this
+//! thread: its stream (a `mio` `TcpStream`, `Send`), the machine's
+//! unconsumed input, the request being dispatched (its head's bytes and
+//! body) and its keep-alive decision; this side deregisters the source
+//! and forgets the connection, the receiving side builds a `Conn` around
+//! them with its own `Shared` and registers it. A TLS, answered or
+//! upgraded connection is not handed off (§20.9).
+//!
 //! # Timeouts
 //!
 //! One source timer per connection, armed for the earliest deadline and
