@@ -61,6 +61,30 @@ fn malformed_requests_get_400() {
     still_serving(s.port);
 }
 
+/// The end of input that arrives right behind the last bytes (no byte of
+/// its own, so a short read does not show it) is still seen, with the
+/// eager first read and without: every time, 400 at once, never a timeout.
+#[test]
+fn the_end_of_input_behind_the_data_is_seen() {
+    for env in [&[][..], &[("FESTINA_NO_EAGER_READ", "1")][..]] {
+        let s = Server::start_with(
+            APP,
+            Options {
+                env,
+                ..Options::default()
+            },
+        );
+        for _ in 0..200 {
+            let mut c = s.connect();
+            c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+            c.write_all(b"GET / HTTP/1.1\r\nHost: x").unwrap();
+            c.shutdown(Shutdown::Write).unwrap();
+            let got = read_until_closed(&mut c);
+            assert_eq!(status_of(&got), Some(400), "{env:?}");
+        }
+    }
+}
+
 #[test]
 fn other_refusals() {
     let s = Server::start(APP);

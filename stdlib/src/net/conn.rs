@@ -55,8 +55,11 @@
 //! both reused for every request. A batch of requests that arrived
 //! together is answered into the output buffer and written with one
 //! write. Readiness is edge-triggered: a read that fills the buffer
-//! leaves [`Conn::unread`] set, and the connection reads again before
-//! waiting. The connection asks for writable readiness only while output
+//! leaves `unread` set, and the connection reads again before
+//! waiting; a short read proves the socket empty, except after readiness
+//! reported the peer's end of input (which arrives with no byte, so may
+//! wait behind the data just read), when the connection reads until the
+//! read returns the end. The connection asks for writable readiness only while output
 //! is pending; while more than [`OUT_HIGH`] bytes are pending it stops
 //! reading and parsing (a client that sends requests and never reads the
 //! answers gets nothing more read until it does, and is closed by the
@@ -194,6 +197,9 @@ pub struct Conn {
     unread: bool,
     /// Reading is paused: too much output is pending.
     blocked: bool,
+    /// Readiness reported the peer's end of input (or an error): read
+    /// until the read says so, whatever its size.
+    hup: bool,
     /// The stream failed or ended: the connection goes.
     dead: bool,
     /// The connection's own handler is running (sends flush at its end).
@@ -275,6 +281,7 @@ impl Conn {
             current: None,
             unread: true,
             blocked: false,
+            hup: false,
             dead: false,
             in_drive: false,
             last_activity: Instant::now(),
@@ -375,7 +382,7 @@ impl Conn {
                 self.unread = false;
             }
             Ok(n) => {
-                self.unread = !io.drained(n, room);
+                self.unread = self.hup || !io.drained(n, room);
                 self.machine.filled(n);
                 self.last_activity = Instant::now();
                 if !was_in_head && self.head_since.is_none() {
@@ -654,7 +661,11 @@ impl SourceHandler for ConnSource {
 
     fn ready(&mut self, it: &mut Interpreter, _token: Token, r: Readiness) -> Result<Keep, Trap> {
         if r.readable || r.closed {
-            self.conn.borrow_mut().unread = true;
+            let mut c = self.conn.borrow_mut();
+            c.unread = true;
+            // The peer's end of input comes with no byte: a short read
+            // no longer proves nothing is left to read.
+            c.hup |= r.closed;
         }
         drive(it, &self.conn, false)
     }
