@@ -12,6 +12,7 @@
 //! | [`NO_FUSION`] | the code generator's fused and shortened forms (compare-and-branch, immediates, pinned literals, globals in registers, `NewArrFrom`, in-place appends and templates) and the loader's instruction pairing (`AddIntImmCmpJump`, `MulAddInt`) |
 //! | [`NO_FAST_TIER`] | the interpreter's fast tier (`run_fast`): every instruction runs in the full step (see [`crate::interp`], "Dispatch") |
 //! | [`NO_EAGER_READ`] | the HTTP server's read of a connection right after accepting it (it then waits for readiness first) |
+//! | [`NO_IDLE_RELEASE`] | the HTTP server's return of an idle connection's input and output buffers to the pool (each connection then keeps its own while it lives) |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
 //! The values are read when a program is compiled or loaded, never in the
@@ -29,6 +30,11 @@ pub const NO_FAST_TIER: &str = "FESTINA_NO_FAST_TIER";
 /// The HTTP server's read of a new connection before waiting for its
 /// readiness (`festina-stdlib`'s `net/conn.rs`).
 pub const NO_EAGER_READ: &str = "FESTINA_NO_EAGER_READ";
+
+/// The HTTP server's return of the buffers of a connection that waits
+/// between requests to the per-interpreter pool (`festina-stdlib`'s
+/// `net/conn.rs`).
+pub const NO_IDLE_RELEASE: &str = "FESTINA_NO_IDLE_RELEASE";
 
 /// True when the optimisation guarded by the variable `var` (one of this
 /// module's constants) is turned off, by `var` itself or by [`NO_OPT`].
