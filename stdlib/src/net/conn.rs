@@ -90,7 +90,7 @@
 //! [`CLOSE_WAIT`] for the peer's close frame.
 
 use super::encode::{self, Finish};
-use super::io::Io;
+use super::io::{Io, WsIo};
 use super::proto::{Event, Machine, Request};
 use super::server::Shared;
 use super::value::{HttpObj, Inbound};
@@ -134,7 +134,7 @@ pub enum Link {
 fn io_of(link: &mut Link) -> Option<&mut Io> {
     match link {
         Link::Http(io) => Some(io),
-        Link::Ws(w) => Some(w.ws.get_mut()),
+        Link::Ws(w) => Some(&mut w.ws.get_mut().io),
         Link::Gone => None,
     }
 }
@@ -142,7 +142,7 @@ fn io_of(link: &mut Link) -> Option<&mut Io> {
 /// An upgraded connection.
 pub struct WsLink {
     /// tungstenite's WebSocket over the connection's stream.
-    pub ws: WebSocket<Io>,
+    pub ws: WebSocket<WsIo>,
     /// The connection's one `socket` value, given to every handler.
     pub socket: Value,
     /// Output is waiting for the socket to take it.
@@ -381,7 +381,7 @@ impl Conn {
         self.out_len() > 0
             || match &self.link {
                 Link::Http(io) => io.pending(),
-                Link::Ws(w) => w.want_write || w.ws.get_ref().pending(),
+                Link::Ws(w) => w.want_write || w.ws.get_ref().io.pending(),
                 Link::Gone => false,
             }
     }
@@ -698,6 +698,9 @@ impl SourceHandler for ConnSource {
             // The peer's end of input comes with no byte: a short read
             // no longer proves nothing is left to read.
             c.hup |= r.closed;
+            if let Link::Ws(w) = &mut c.link {
+                w.ws.get_mut().readable(r.closed);
+            }
         }
         drive(it, &self.conn, false)
     }
@@ -902,6 +905,7 @@ pub fn into_ws(c: &ConnRef, socket: Value, config: tungstenite::protocol::WebSoc
         conn.dead = true;
         return;
     };
+    let io = WsIo::new(io, conn.shared.drained_skip);
     let ws =
         WebSocket::from_partially_read(io, rest, tungstenite::protocol::Role::Server, Some(config));
     conn.link = Link::Ws(Box::new(WsLink {

@@ -105,6 +105,9 @@ pub struct Shared {
     /// (`FESTINA_NO_IDLE_RELEASE` turns it off: a connection keeps its
     /// buffers while it lives).
     pub idle_release: bool,
+    /// Skip a WebSocket's read after a short read proved the socket empty
+    /// (`FESTINA_NO_DRAINED_SKIP` turns it off: see `io::WsIo`).
+    pub drained_skip: bool,
     /// Input buffers of closed connections, for the next ones (see
     /// [`Shared::buffer`]).
     inputs: RefCell<Vec<Vec<u8>>>,
@@ -142,6 +145,7 @@ impl Shared {
             stats: std::env::var_os("FESTINA_HTTP_STATS").is_some(),
             eager_read: !switches::disabled(switches::NO_EAGER_READ),
             idle_release: !switches::disabled(switches::NO_IDLE_RELEASE),
+            drained_skip: !switches::disabled(switches::NO_DRAINED_SKIP),
             inputs: RefCell::new(Vec::new()),
             outputs: RefCell::new(Vec::new()),
         }
