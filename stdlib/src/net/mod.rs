@@ -153,23 +153,7 @@ fn answer_empty(req: &HttpObj, code: u16, location: Option<&str>) {
         return;
     };
     inb.exchange.answer(|c, close, _head_only| {
-        c.write(|out, date| {
-            encode::status(out, code);
-            if let Some(l) = location {
-                out.extend_from_slice(b"Location: ");
-                out.extend_from_slice(l.as_bytes());
-                out.extend_from_slice(b"\r\n");
-            }
-            encode::finish(
-                out,
-                Finish {
-                    content_type: None,
-                    length: Some(0),
-                    close,
-                    date,
-                },
-            );
-        });
+        c.write(|out, date| encode::empty(out, code, location, close, date));
     });
 }
 
