@@ -45,6 +45,8 @@ import common as c  # noqa: E402
 CELLS = [("/", False), ("/json", False), ("/", True), ("/json", True)]
 CELL_TITLES = ["`/` keep-alive", "`/json` keep-alive", "`/` close", "`/json` close"]
 SECTION = "HTTP server and WebSocket echo"
+# A Festina server listens on every interface unless told one address.
+LOOPBACK = {"FESTINA_HTTP_HOST": "127.0.0.1"}
 
 
 def http_servers(tmp, festina):
@@ -53,7 +55,7 @@ def http_servers(tmp, festina):
     bun, node = c.tool("bun"), c.tool("node")
     go1 = {"GOMAXPROCS": "1"}
     return [
-        ("Festina", festina and (lambda p: c.Server("Festina", [festina, os.path.join(c.NET, "server.f"), str(p)]))),
+        ("Festina", festina and (lambda p: c.Server("Festina", [festina, os.path.join(c.NET, "server.f"), str(p)], env=LOOPBACK))),
         ("nginx (1 worker)", lambda p: c.nginx_server(tmp, p, os.path.join(c.NET, "nginx.conf.in"))),
         ("Bun (`Bun.serve`)", lambda p: c.Server("Bun", [bun, os.path.join(c.NET, "bun_server.js"), str(p)])),
         ("Node.js (`http`)", lambda p: c.Server("Node", [node, os.path.join(c.NET, "node_server.js"), str(p)])),
@@ -134,7 +136,7 @@ def bench_ws(tmp, festina, duration, rounds):
     go_echo = c.go_build(os.path.join(c.NET, "go_ws_echo.go"), os.path.join(tmp, "go_ws_echo"))
     bun = c.tool("bun")
     servers = [
-        ("Festina", festina and (lambda p: c.Server("Festina", [festina, os.path.join(c.NET, "ws_echo.f"), str(p)]))),
+        ("Festina", festina and (lambda p: c.Server("Festina", [festina, os.path.join(c.NET, "ws_echo.f"), str(p)], env=LOOPBACK))),
         ("Bun (`Bun.serve` websocket)", lambda p: c.Server("Bun", [bun, os.path.join(c.NET, "bun_ws_echo.js"), str(p)])),
         ("Go (gorilla/websocket, GOMAXPROCS=1)", lambda p: c.Server("Go", [go_echo, str(p)], env={"GOMAXPROCS": "1"})),
     ]

@@ -88,6 +88,11 @@ fn runtime(name: &str) -> PathBuf {
 /// facility).
 const DB: &str = "DatabaseURL = ':memory:'\ntable Note {\n    body:text\n}\nsqlite('INSERT INTO Note (body) VALUES (?)', ['hi'])\narr[Note] notes = sqlite('SELECT * FROM Note')\nlog(notes)\n";
 
+/// A program whose natives are in the network facility (it answers HTTP
+/// requests and parses a URL, then ends: it opens no port).
+const SERVER: &str =
+    "on request(req:http) {\n    req.ok()\n}\nlog(parseURL('http://x:81/').port)\n";
+
 /// Bytes that every build of SQLite carries (the header of its database
 /// files): present in a runtime exactly when SQLite is linked into it.
 const SQLITE_MARK: &[u8] = b"SQLite format 3";
@@ -349,6 +354,14 @@ fn the_runtime_is_the_smallest_with_the_facilities_the_program_uses() {
     );
     let hello = bundle_of(&dir, "hello", HELLO);
     assert!(split(&fs::read(&hello).unwrap()).runtime == core);
+    let server = bundle_of(&dir, "server", SERVER);
+    assert!(
+        split(&fs::read(&server).unwrap()).runtime
+            == fs::read(runtime("festina-runtime-net")).unwrap(),
+        "HTTP needs festina-runtime-net"
+    );
+    let run = run_in(dir.path(), &server, &[]);
+    assert_eq!(run.stdout, "81\n", "{run:?}");
     // Text, arrays, maps, JSON, regex, blobs, files, time and timers are
     // all core.
     let busy = bundle_of(
@@ -902,6 +915,8 @@ fn each_runtime_links_only_the_libraries_of_its_facilities() {
         .collect();
     checked.push(("the hello bundle".into(), hello, "core"));
     checked.push(("the database bundle".into(), db, "core,database"));
+    let server = bundle_of(&dir, "server", SERVER);
+    checked.push(("the server bundle".into(), server, "core,database,net"));
     let sound = bundle_of(&dir, "sound", SOUND);
     assert!(
         split(&fs::read(&sound).unwrap()).runtime == fs::read(festina_runtime()).unwrap(),

@@ -14,10 +14,10 @@
 //! |---|---|---|
 //! | core | always compiled | [`core`], [`text`], [`text_methods`], [`collections`], [`math`], [`json`], [`regexp`], [`blob`], [`process`], [`timers`], [`testing`] |
 //! | database | `database` | `db` (links SQLite) |
-//! | net | `net` | `net` (no natives yet) |
-//! | canvas | `canvas` | `canvas` (links cairo) |
+//! | net | `net` | [`net`] (HTTP/1.1, WebSocket, TLS, URLs) |
+//! | canvas | `canvas` | `canvas` (links cairo), [`net_canvas`] (`http` bodies as images) |
 //! | window | `window` | `window` (minifb's X11 backend; libX11 loaded at run time, needs `canvas`) |
-//! | audio | `audio` | [`audio`] (links ALSA through rodio) |
+//! | audio | `audio` | [`audio`] (links ALSA through rodio), [`net_audio`] (`http` bodies as clips) |
 //!
 //! A facility's natives are reached only through its [`FacilityNatives`]
 //! constant ([`CORE`], `DATABASE`, `NET`, `CANVAS`, `WINDOW`, `AUDIO`).
@@ -54,6 +54,10 @@ pub mod canvas;
 pub mod db;
 #[cfg(feature = "net")]
 pub mod net;
+#[cfg(feature = "audio")]
+pub mod net_audio;
+#[cfg(feature = "canvas")]
+pub mod net_canvas;
 #[cfg(feature = "window")]
 pub mod window;
 
@@ -94,8 +98,16 @@ pub const NET: FacilityNatives = FacilityNatives {
 #[cfg(feature = "canvas")]
 pub const CANVAS: FacilityNatives = FacilityNatives {
     facility: Facility::Canvas,
-    natives: canvas::natives,
+    natives: canvas_natives,
 };
+
+/// The canvas facility's natives.
+#[cfg(feature = "canvas")]
+fn canvas_natives() -> Vec<NativeEntry> {
+    let mut all = canvas::natives();
+    all.extend(net_canvas::natives());
+    all
+}
 
 /// The window (§17).
 #[cfg(feature = "window")]
@@ -104,12 +116,20 @@ pub const WINDOW: FacilityNatives = FacilityNatives {
     natives: window::natives,
 };
 
-/// Audio (§18).
+/// Audio (§18), with the natives joining `http` bodies and `aud` clips.
 #[cfg(feature = "audio")]
 pub const AUDIO: FacilityNatives = FacilityNatives {
     facility: Facility::Audio,
-    natives: audio::natives,
+    natives: audio_natives,
 };
+
+/// The audio facility's natives.
+#[cfg(feature = "audio")]
+fn audio_natives() -> Vec<NativeEntry> {
+    let mut all = audio::natives();
+    all.extend(net_audio::natives());
+    all
+}
 
 /// Every facility compiled into this build (core, then each optional
 /// facility whose cargo feature is on, in [`Facility::ALL`] order).

@@ -357,6 +357,7 @@ impl Checker<'_> {
                 self.error(range, "a table row has no literal form (§8.10)");
                 return self.error_expr(line);
             }
+            Some(Type::Http) => return self.http_lit(m, line),
             _ => {}
         }
         let value_ty = match &target {
@@ -428,7 +429,7 @@ impl Checker<'_> {
         Some((key, key_lit, value_ast, vrange))
     }
 
-    fn shorthand_value(&mut self, entry: &ast::MapEntry, line: u32) -> Expr {
+    pub(super) fn shorthand_value(&mut self, entry: &ast::MapEntry, line: u32) -> Expr {
         match entry.shorthand() {
             Some(name) => self.resolve_name(&name, line),
             None => self.error_expr(line),
@@ -1684,6 +1685,7 @@ impl Checker<'_> {
                         ))
                     }
                     Type::Error => None,
+                    ty if self.network_field_place(&ty, &fname, name.text_range()) => None,
                     ty => {
                         if fname == "length"
                             && matches!(ty, Type::Text | Type::Ascii | Type::Arr(_) | Type::Amor(_))
@@ -1835,7 +1837,7 @@ fn no_vivify(mut e: Expr) -> Expr {
 }
 
 /// The literal text of a string-literal expression.
-fn string_literal(e: &ast::Expr) -> Option<String> {
+pub(super) fn string_literal(e: &ast::Expr) -> Option<String> {
     match e {
         ast::Expr::Literal(l) if l.kind() == ast::LiteralKind::String => {
             ast::unescape_string(l.token()?.text()).ok()

@@ -75,6 +75,11 @@ pub(super) fn plain_shape_type(s: Shape) -> Option<Type> {
         Shape::ArrText => Type::Arr(Box::new(Type::Text)),
         Shape::Void => Type::Void,
         Shape::TimerCallback => Type::Func(Vec::new(), Box::new(Type::Void)),
+        Shape::Aud => Type::Aud,
+        Shape::Http => Type::Http,
+        Shape::Socket => Type::Socket,
+        Shape::Url => Type::Url,
+        Shape::HttpCallback => Type::Func(vec![Type::Http], Box::new(Type::Void)),
         Shape::Color => Type::Color,
         Shape::Font => Type::Font,
         Shape::Img | Shape::ImgSource => Type::Img,
@@ -112,7 +117,7 @@ fn shape_type(s: Shape, ctx: &Ctx) -> Type {
 }
 
 /// True if receivers of kind `r` include values of type `ty`.
-fn recv_accepts(r: Recv, ty: &Type) -> bool {
+pub(super) fn recv_accepts(r: Recv, ty: &Type) -> bool {
     match (r, ty.strip_manual()) {
         (Recv::Int, Type::Int)
         | (Recv::Float, Type::Float)
@@ -125,7 +130,10 @@ fn recv_accepts(r: Recv, ty: &Type) -> bool {
         | (Recv::Regex, Type::Regex)
         | (Recv::Blob, Type::Blob)
         | (Recv::Img, Type::Img)
-        | (Recv::Aud, Type::Aud) => true,
+        | (Recv::Aud, Type::Aud)
+        | (Recv::Http, Type::Http)
+        | (Recv::Socket, Type::Socket)
+        | (Recv::Url, Type::Url) => true,
         (Recv::ArrOfScalar, Type::Arr(e) | Type::Amor(e)) => matches!(
             e.strip_manual(),
             Type::Int | Type::Float | Type::Bool | Type::Text | Type::Ascii
@@ -483,6 +491,9 @@ impl Checker<'_> {
         }
         let chosen = fitting.iter().copied().find(|m| {
             m.params.iter().zip(vals.iter()).all(|(s, (v, _))| {
+                if *s == Shape::Rendered {
+                    return super::ty::has_text_form(&v.ty);
+                }
                 let t = shape_type(*s, ctx);
                 v.ty == Type::Null || v.ty.strip_manual() == t.strip_manual()
             })
@@ -494,11 +505,21 @@ impl Checker<'_> {
                     .iter()
                     .map(|m| shape_type(m.params[i], ctx))
                     .collect();
-                if !accepted
+                let rendered = fitting
                     .iter()
-                    .any(|t| t.strip_manual() == v.ty.strip_manual())
+                    .any(|m| m.params[i] == Shape::Rendered && super::ty::has_text_form(&v.ty));
+                if !rendered
+                    && !accepted
+                        .iter()
+                        .any(|t| t.strip_manual() == v.ty.strip_manual())
                 {
-                    let mut names: Vec<String> = accepted.iter().map(|t| self.show(t)).collect();
+                    let mut names: Vec<String> = fitting
+                        .iter()
+                        .map(|m| match m.params[i] {
+                            Shape::Rendered => "any value with a text form".to_string(),
+                            s => self.show(&shape_type(s, ctx)),
+                        })
+                        .collect();
                     names.dedup();
                     let found = self.show(&v.ty);
                     self.error(
@@ -520,6 +541,9 @@ impl Checker<'_> {
             .zip(m.params.iter())
             .enumerate()
             .map(|(i, ((v, r), s))| {
+                if *s == Shape::Rendered {
+                    return self.render_text(v, r);
+                }
                 let t = shape_type(*s, ctx);
                 let label = format!("argument {} of '{name}'", i + 1);
                 self.coerce(v, &t, r, Some(&label))

@@ -38,6 +38,7 @@ mod db;
 mod decl;
 mod events;
 mod expr;
+mod http;
 mod methods;
 mod stmt;
 mod testing;

@@ -163,6 +163,17 @@ pub enum Shape {
     OfTypeArg,
     /// Result: `arr[T]` of the type `T` given as the type argument.
     ArrOfTypeArg,
+    /// `aud` (§8.13).
+    Aud,
+    /// `http` (§8.16, §19.2). As a parameter, a `{...}` argument is an
+    /// `http` literal (§9.1.4).
+    Http,
+    /// `socket` (§8.16, §19.4).
+    Socket,
+    /// `url` (§8.16, §19.6).
+    Url,
+    /// `func[http]:void`: an `http` value's `callback` (§19.2, §19.5).
+    HttpCallback,
     /// `color` (§8.14): the native receives a packed `0xRRGGBB` `int`, or
     /// `null` for "no color". A text argument is a compile error (a color
     /// comes from a `color` declaration, never from a text at a call).
@@ -208,6 +219,12 @@ pub enum Recv {
     Img,
     /// `aud`.
     Aud,
+    /// `http` (§19.2).
+    Http,
+    /// `socket` (§19.4).
+    Socket,
+    /// `url` (§19.6).
+    Url,
 }
 
 /// How a method or property is carried out.
@@ -521,6 +538,8 @@ pub const TABLES: &[&Table] = &[
     &tables::canvas::TABLE,
     &tables::window::TABLE,
     &tables::audio::TABLE,
+    &tables::http::CANVAS,
+    &tables::http::AUDIO,
 ];
 
 /// The entries of field `$field` (of type `$ty`) of every table in

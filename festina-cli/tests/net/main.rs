@@ -1,0 +1,14 @@
+//! End-to-end tests of the network facility (issue 13, §19): Festina
+//! servers driven by real clients over 127.0.0.1, one module per area.
+#![cfg(unix)]
+
+mod common;
+mod examples;
+// Images and clips as bodies need the canvas and audio facilities (and
+// the full runtime for the CAPTCHA bundle).
+#[cfg(all(feature = "canvas", feature = "window", feature = "audio"))]
+mod media;
+mod robust;
+mod server;
+mod tls;
+mod websocket;

@@ -1,0 +1,331 @@
+//! The `http` value (§8.16, §19.2): one type for a request received by
+//! `on request`, a response built by an `http` literal (§9.1.4), and (for
+//! the client, §19.5) a request sent out whose response is written back
+//! into it.
+//!
+//! # Representation
+//!
+//! An [`HttpObj`] is a handle (shared by reference, §13.2; not sendable to
+//! another thread, §20.4) holding:
+//! - `url`, `method`: text values; `code`: an int or `null` (no response
+//!   yet); `callback`: a function value or `null`;
+//! - `headers`: one `map[text]`, the same map at every read (names
+//!   lowercased, a repeated header's last value winning);
+//! - the body: text (kept as the program's own text value, not copied),
+//!   bytes, or a blob, with the [`BodyKind`] it had in the literal, which
+//!   decides a response's default `content-type`;
+//! - for a request received by the server, its [`Inbound`] part: the
+//!   request head's bytes and the link to the connection that answers it.
+//!
+//! A received request builds nothing until the program asks: its `url`,
+//! `method` and `headers` are made from the head's bytes on first read
+//! and kept, so a handler that only answers pays for none of them.
+//!
+//! Fields are read-only to the program (§19.2, enforced by the checker);
+//! the client (issue 14) overwrites `code`, `headers` and the body in
+//! place with [`HttpObj::set_response`], so they sit behind `Cell`s.
+
+use super::conn::Exchange;
+use super::proto::Head;
+use crate::blob::file::bytes_to_text;
+use crate::blob::BlobObj;
+use festina_signatures::tables::http::BodyKind;
+use festina_vm::interp::Interpreter;
+use festina_vm::value::{Handle, Value};
+use std::cell::{Cell, RefCell};
+
+/// The body of an `http` value.
+#[derive(Debug, Default)]
+pub enum BodyData {
+    /// No body: reads as empty.
+    #[default]
+    Empty,
+    /// A text value (a rendered literal body), sent as its UTF-8 bytes.
+    Text(Value),
+    /// Bytes owned by the value (a received body).
+    Bytes(Vec<u8>),
+    /// A blob value (a literal's blob, or an `aud`/`img` encoded).
+    Blob(Value),
+}
+
+/// What a received request keeps beside the common fields.
+pub struct Inbound {
+    /// The request head (method, target, headers, as received).
+    pub head: Head,
+    /// Whether it came over TLS (`https://` in its url).
+    pub secure: bool,
+    /// The `host:port` its url uses when the request has no `Host`.
+    pub local: std::rc::Rc<str>,
+    /// The link to the connection that answers it.
+    pub exchange: Exchange,
+}
+
+/// An `http` value; see the module documentation.
+pub struct HttpObj {
+    url: RefCell<Option<Value>>,
+    method: RefCell<Option<Value>>,
+    code: Cell<Option<i64>>,
+    headers: RefCell<Option<Value>>,
+    body: RefCell<BodyData>,
+    kind: Cell<BodyKind>,
+    callback: RefCell<Value>,
+    inbound: Option<Inbound>,
+}
+
+impl Handle for HttpObj {
+    fn type_name(&self) -> &'static str {
+        "http"
+    }
+}
+
+impl HttpObj {
+    /// The value of an `http` literal (§9.1.4): each argument as the
+    /// checker passed it (`null` for an absent key).
+    pub fn literal(
+        url: Value,
+        method: Value,
+        code: Option<i64>,
+        headers: Value,
+        body: Value,
+        kind: BodyKind,
+        callback: Value,
+    ) -> HttpObj {
+        let data = match &body {
+            Value::Null => BodyData::Empty,
+            Value::Text(_) | Value::Ascii(_) => BodyData::Text(body),
+            Value::Handle(_) => BodyData::Blob(body),
+            _ => BodyData::Empty,
+        };
+        let kind = if matches!(data, BodyData::Empty) {
+            BodyKind::None
+        } else {
+            kind
+        };
+        HttpObj {
+            url: RefCell::new((!url.is_null()).then_some(url)),
+            method: RefCell::new((!method.is_null()).then_some(method)),
+            code: Cell::new(code),
+            headers: RefCell::new(matches!(headers, Value::Map(_)).then_some(headers)),
+            body: RefCell::new(data),
+            kind: Cell::new(kind),
+            callback: RefCell::new(callback),
+            inbound: None,
+        }
+    }
+
+    /// A request received by the server, with its body.
+    pub fn inbound(inbound: Inbound, body: Vec<u8>) -> HttpObj {
+        let (data, kind) = if body.is_empty() {
+            (BodyData::Empty, BodyKind::None)
+        } else {
+            (BodyData::Bytes(body), BodyKind::Blob)
+        };
+        HttpObj {
+            url: RefCell::new(None),
+            method: RefCell::new(None),
+            code: Cell::new(None),
+            headers: RefCell::new(None),
+            body: RefCell::new(data),
+            kind: Cell::new(kind),
+            callback: RefCell::new(Value::Null),
+            inbound: Some(inbound),
+        }
+    }
+
+    /// The received-request part, if this value is one.
+    pub fn inbound_part(&self) -> Option<&Inbound> {
+        self.inbound.as_ref()
+    }
+
+    /// `url` as a text value (`''` when the literal gave none). A
+    /// received request's is absolute: scheme, `Host` (or the local
+    /// address), target; an absolute-form target is kept as it is.
+    pub fn url(&self) -> Value {
+        if let Some(v) = &*self.url.borrow() {
+            return v.clone();
+        }
+        let v = match &self.inbound {
+            Some(inb) => {
+                let target = inb.head.target();
+                // An origin-form target starts with '/'; an absolute-form
+                // one (from a proxy client) is the whole url already.
+                if !target.starts_with('/') && target.contains("://") {
+                    Value::text(target)
+                } else {
+                    let scheme = if inb.secure { "https://" } else { "http://" };
+                    let host = inb.head.host().unwrap_or(&inb.local);
+                    let mut s = String::with_capacity(scheme.len() + host.len() + target.len());
+                    s.push_str(scheme);
+                    s.push_str(host);
+                    s.push_str(target);
+                    Value::text(s)
+                }
+            }
+            None => Value::text(""),
+        };
+        *self.url.borrow_mut() = Some(v.clone());
+        v
+    }
+
+    /// `method` as a text value (`''` when the literal gave none).
+    pub fn method(&self) -> Value {
+        if let Some(v) = &*self.method.borrow() {
+            return v.clone();
+        }
+        let v = Value::text(self.inbound.as_ref().map_or("", |i| i.head.method()));
+        *self.method.borrow_mut() = Some(v.clone());
+        v
+    }
+
+    /// `code`: `None` is `null` (no response yet, §19.2).
+    pub fn code(&self) -> Option<i64> {
+        self.code.get()
+    }
+
+    /// `callback` (a function value or `null`).
+    pub fn callback(&self) -> Value {
+        self.callback.borrow().clone()
+    }
+
+    /// `headers`: the value's one `map[text]`, made on first read (for a
+    /// received request, from its head: names lowercased, the last of a
+    /// repeated header winning; values that are not UTF-8 read with
+    /// U+FFFD).
+    pub fn headers(&self, it: &mut Interpreter) -> Value {
+        if let Some(v) = &*self.headers.borrow() {
+            return v.clone();
+        }
+        let map = it.new_map();
+        if let (Some(inb), Value::Map(m)) = (&self.inbound, &map) {
+            inb.head.for_each_header(|name, value| {
+                let v = Value::text(String::from_utf8_lossy(value).into_owned());
+                m.set(&name.to_ascii_lowercase(), v);
+            });
+        }
+        *self.headers.borrow_mut() = Some(map.clone());
+        map
+    }
+
+    /// The program's headers, when the value has a map (for a response:
+    /// a literal without `headers` has none).
+    pub fn headers_if_any(&self) -> Option<Value> {
+        self.headers.borrow().clone()
+    }
+
+    /// The body's kind (see [`BodyKind`]).
+    pub fn body_kind(&self) -> BodyKind {
+        self.kind.get()
+    }
+
+    /// Call `f` with the body's bytes (empty when there is none).
+    pub fn with_body<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
+        match &*self.body.borrow() {
+            BodyData::Empty => f(&[]),
+            BodyData::Text(v) => f(v.as_str().unwrap_or("").as_bytes()),
+            BodyData::Bytes(b) => f(b),
+            BodyData::Blob(v) => match v.as_handle::<BlobObj>() {
+                Some(b) => f(&b.bytes()),
+                None => f(&[]),
+            },
+        }
+    }
+
+    /// `toText()`: the body as text, read like a blob's (§8.21: up to the
+    /// first NUL, which a text cannot hold; invalid UTF-8 as U+FFFD); the
+    /// literal's own text value when the body is one.
+    pub fn to_text(&self) -> Value {
+        if let BodyData::Text(v) = &*self.body.borrow() {
+            return v.clone();
+        }
+        self.with_body(|b| Value::text(bytes_to_text(b)))
+    }
+
+    /// `toBlob()`: a new blob holding a copy of the body's bytes.
+    pub fn to_blob(&self) -> Value {
+        self.with_body(|b| Value::handle(BlobObj::new(b.to_vec(), None)))
+    }
+
+    /// Overwrite `code`, `headers` and the body with a response (the
+    /// client, §19.5); `url`, `method` and `callback` stay.
+    pub fn set_response(&self, code: Option<i64>, headers: Value, body: Vec<u8>) {
+        self.code.set(code);
+        *self.headers.borrow_mut() = Some(headers);
+        self.kind.set(if body.is_empty() {
+            BodyKind::None
+        } else {
+            BodyKind::Blob
+        });
+        *self.body.borrow_mut() = if body.is_empty() {
+            BodyData::Empty
+        } else {
+            BodyData::Bytes(body)
+        };
+    }
+}
+
+/// The `content-type` a response with this body gets when its headers
+/// name none (§19.2): JSON for containers, UTF-8 text for text, and for
+/// bytes the type their first bytes say (PNG, JPEG, WAV, MP3) or
+/// `application/octet-stream`; none without a body.
+pub fn content_type(kind: BodyKind, body: &[u8]) -> Option<&'static str> {
+    Some(match kind {
+        BodyKind::None => return None,
+        BodyKind::Text => "text/plain; charset=utf-8",
+        BodyKind::Json => "application/json",
+        BodyKind::Blob | BodyKind::Img | BodyKind::Aud => {
+            if body.starts_with(b"\x89PNG\r\n\x1a\n") {
+                "image/png"
+            } else if body.starts_with(b"\xff\xd8\xff") {
+                "image/jpeg"
+            } else if body.len() >= 12 && &body[..4] == b"RIFF" && &body[8..12] == b"WAVE" {
+                "audio/wav"
+            } else if body.starts_with(b"ID3")
+                || (body.len() >= 2 && body[0] == 0xff && body[1] & 0xe0 == 0xe0)
+            {
+                "audio/mpeg"
+            } else {
+                "application/octet-stream"
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literal_fields_and_bodies() {
+        let h = HttpObj::literal(
+            Value::text("http://x/"),
+            Value::Null,
+            None,
+            Value::Null,
+            Value::text("hi"),
+            BodyKind::Text,
+            Value::Null,
+        );
+        assert_eq!(h.url().as_str(), Some("http://x/"));
+        assert_eq!(h.method().as_str(), Some(""));
+        assert_eq!(h.code(), None);
+        assert!(h.headers_if_any().is_none());
+        assert_eq!(h.body_kind(), BodyKind::Text);
+        assert_eq!(h.with_body(|b| b.to_vec()), b"hi");
+        assert_eq!(h.to_text().as_str(), Some("hi"));
+        h.set_response(Some(404), Value::Null, b"gone".to_vec());
+        assert_eq!(h.code(), Some(404));
+        assert_eq!(h.to_text().as_str(), Some("gone"));
+        assert_eq!(h.url().as_str(), Some("http://x/"));
+        let none = HttpObj::literal(
+            Value::Null,
+            Value::Null,
+            Some(204),
+            Value::Null,
+            Value::Null,
+            BodyKind::Text,
+            Value::Null,
+        );
+        assert_eq!(none.body_kind(), BodyKind::None);
+        assert_eq!(none.to_text().as_str(), Some(""));
+    }
+}

@@ -1,0 +1,1 @@
+http r = {'body': /x/}

@@ -1,0 +1,2 @@
+text k = 'url'
+http r = {k: 'http://x/'}

@@ -1,0 +1,1 @@
+http r = {'code': 200, 'code': 201}

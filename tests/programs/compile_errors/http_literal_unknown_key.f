@@ -1,0 +1,1 @@
+http r = {'url': 'http://x/', 'status': 200}

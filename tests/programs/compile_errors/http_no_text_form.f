@@ -1,0 +1,6 @@
+on request(req:http) {
+    log(req)
+}
+on upgrade(s:socket) {
+    log(`${s}`)
+}
