@@ -12,6 +12,7 @@
 //! | [`NO_FUSION`] | the code generator's fused and shortened forms (compare-and-branch, immediates, pinned literals, globals in registers, `NewArrFrom`, in-place appends and templates) and the loader's instruction pairing (`AddIntImmCmpJump`, `MulAddInt`) |
 //! | [`NO_FAST_TIER`] | the interpreter's fast tier (`run_fast`): every instruction runs in the full step (see [`crate::interp`], "Dispatch") |
 //! | [`NO_EAGER_READ`] | the HTTP server's read of a connection right after accepting it (it then waits for readiness first) |
+//! | [`NO_FRESH_REUSE`] | the HTTP client's reuse of a keep-alive connection for an idempotent request (one it can retry) without first peeking whether the server closed it |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
 //! The values are read when a program is compiled or loaded, never in the
@@ -29,6 +30,11 @@ pub const NO_FAST_TIER: &str = "FESTINA_NO_FAST_TIER";
 /// The HTTP server's read of a new connection before waiting for its
 /// readiness (`festina-stdlib`'s `net/conn.rs`).
 pub const NO_EAGER_READ: &str = "FESTINA_NO_EAGER_READ";
+
+/// The HTTP client's reuse of a connection for a retryable request
+/// without a peek
+/// (`festina-stdlib`'s `net/client_pool.rs`).
+pub const NO_FRESH_REUSE: &str = "FESTINA_NO_FRESH_REUSE";
 
 /// True when the optimisation guarded by the variable `var` (one of this
 /// module's constants) is turned off, by `var` itself or by [`NO_OPT`].

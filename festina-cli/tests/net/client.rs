@@ -343,28 +343,11 @@ log(total)
 fn a_connection_the_server_closed_is_replaced() {
     // The server answers the first request of each connection and closes
     // it before answering a second: an idempotent request is sent again
-    // once on a new connection; a POST, partly sent, throws.
-    let up = Upstream::start(|r| {
-        if r.conn == 0 && r.path() == "/first" {
-            ok("first")
-        } else if r.conn == 0 {
-            Answer::Close
-        } else {
-            ok(&format!("{} on connection {}", r.line, r.conn))
-        }
-    });
-    let src = r#"
-http r = {'url': `${argv[1]}/first`}.send()
-log(r.toText())
-http g = {'url': `${argv[1]}/second`}.send()
-log(g.toText())
-"#;
-    assert_eq!(
-        run_ok(src, &[&up.url("")], &[]),
-        "first\nGET /second HTTP/1.1 on connection 1\n"
-    );
-    assert_eq!(up.accepted(), 2);
-
+    // once on a new connection (with the peek before reuse and without);
+    // a POST, partly sent, throws.
+    for env in [&[][..], &[("FESTINA_NO_FRESH_REUSE", "1")][..]] {
+        replaced_and_retried(env);
+    }
     let up = Upstream::start(|r| {
         if r.path() == "/first" {
             ok("first")
@@ -386,6 +369,29 @@ try {
         "first\nthe server closed the connection without a response\n"
     );
     assert_eq!(up.accepted(), 1, "a POST is not sent twice");
+}
+
+fn replaced_and_retried(env: &[(&str, &str)]) {
+    let up = Upstream::start(|r| {
+        if r.conn == 0 && r.path() == "/first" {
+            ok("first")
+        } else if r.conn == 0 {
+            Answer::Close
+        } else {
+            ok(&format!("{} on connection {}", r.line, r.conn))
+        }
+    });
+    let src = r#"
+http r = {'url': `${argv[1]}/first`}.send()
+log(r.toText())
+http g = {'url': `${argv[1]}/second`}.send()
+log(g.toText())
+"#;
+    assert_eq!(
+        run_ok(src, &[&up.url("")], env),
+        "first\nGET /second HTTP/1.1 on connection 1\n"
+    );
+    assert_eq!(up.accepted(), 2);
 }
 
 #[test]

@@ -21,7 +21,14 @@
 //! neither the end of the stream nor unexpected bytes (a server that
 //! closed the connection is noticed here, without sending anything).
 //! A server may still close it in the moment between the check and the
-//! request; `client.rs` then retries once when that is safe. At most
+//! request; `client.rs` then retries once when that is safe.
+//!
+//! The peek is made only for a request that could not be sent again
+//! (a `POST` or `PATCH`, see `client.rs`): an idempotent request on a
+//! connection the server closed fails before any byte of a response and
+//! is retried at once, so for it the peek would only cost one system call
+//! per request. `FESTINA_NO_FRESH_REUSE=1` (or `FESTINA_NO_OPT=1`) peeks
+//! always. At most
 //! [`MAX_IDLE_PER_HOST`] idle connections are kept per host and
 //! [`MAX_IDLE_TOTAL`] in all (the oldest is closed first). Plain HTTP
 //! and HTTPS connections are both reused.
@@ -92,23 +99,39 @@ impl ClientConn {
 }
 
 /// Idle connections; see the module documentation.
-#[derive(Default)]
 pub struct Pool {
     idle: Vec<ClientConn>,
+    /// Reuse a connection for a request that can be retried without the
+    /// peek (see the module documentation).
+    skip_peek: bool,
     /// Connections opened so far (for the statistics line and tests).
     pub opened: u64,
     /// Requests that reused a connection.
     pub reused: u64,
 }
 
+impl Default for Pool {
+    fn default() -> Pool {
+        Pool {
+            idle: Vec::new(),
+            skip_peek: !festina_vm::switches::disabled(festina_vm::switches::NO_FRESH_REUSE),
+            opened: 0,
+            reused: 0,
+        }
+    }
+}
+
 impl Pool {
     /// An idle connection to `key` that looks usable, taken out of the
-    /// pool; stale ones met on the way are closed.
-    pub fn take(&mut self, key: &Key) -> Option<ClientConn> {
+    /// pool; stale ones met on the way are closed. `retryable`: the
+    /// request can be sent again if the connection turns out closed (then
+    /// the peek is skipped, see the module documentation).
+    pub fn take(&mut self, key: &Key, retryable: bool) -> Option<ClientConn> {
         let now = Instant::now();
+        let trust = retryable && self.skip_peek;
         while let Some(i) = self.idle.iter().rposition(|c| &c.key == key) {
             let c = self.idle.remove(i);
-            if now.duration_since(c.idle_since) < MAX_IDLE && c.looks_open() {
+            if now.duration_since(c.idle_since) < MAX_IDLE && (trust || c.looks_open()) {
                 self.reused += 1;
                 return Some(c);
             }
@@ -165,8 +188,9 @@ impl Default for ClientState {
 }
 
 /// A duration in seconds from the environment variable `name`, or
-/// `default` (positive and finite only).
-fn seconds(name: &str, default: f64) -> Duration {
+/// `default` (positive and finite only; at most 10^6 s). The server's
+/// timeouts are read by it too.
+pub(super) fn seconds(name: &str, default: f64) -> Duration {
     let s = std::env::var(name)
         .ok()
         .and_then(|v| v.trim().parse::<f64>().ok())
