@@ -177,17 +177,8 @@ impl ResponseParser {
     }
 
     /// Add `bytes` to the input (tests, the fuzz target).
-    pub fn feed(&mut self, mut bytes: &[u8]) {
-        while !bytes.is_empty() {
-            let spare = self.spare();
-            if spare.is_empty() {
-                return;
-            }
-            let n = spare.len().min(bytes.len());
-            spare[..n].copy_from_slice(&bytes[..n]);
-            self.filled(n);
-            bytes = &bytes[n..];
-        }
+    pub fn feed(&mut self, bytes: &[u8]) {
+        super::proto::feed_through(self, bytes, ResponseParser::spare, ResponseParser::filled);
     }
 
     /// Record that the input ended (the server closed its side).
