@@ -450,7 +450,8 @@ openPort(argv[1].toInt())
     assert_eq!((r.status, r.header("connection")), (500, Some("close")));
     let done = s.wait();
     assert_eq!(done.status.code(), Some(1));
-    assert_eq!(done.stderr, "fail: boom\n");
+    // The failure, then the call trace main prints after it.
+    assert_eq!(done.stderr, "fail: boom\n    at <on request> (main.f:6)\n");
     let s = Server::start(program);
     assert_eq!(get(s.port, "/fail").status, 500);
     let done = s.wait();

@@ -17,12 +17,13 @@
 //! | [`http`] | HTTP servers and clients, `http` and `url` values, TLS (§19) | net | `net/` |
 //! | [`websocket`] | WebSocket, `socket` values (§19.4) | net | `net/` |
 //! | [`threads`] | threads and messages (§20) | core | to come |
-//! | [`canvas`] | drawing, images, fonts (§17) | canvas | to come |
+//! | [`canvas`] | drawing, images, fonts, the canvas size (§17) | canvas | `canvas/` |
 //! | [`window`] | the window and its events (§17) | window | to come |
 //! | [`audio`] | `aud` clips and the channel pool (§8.13, §18) | audio | `audio/` |
 //!
-//! [`http::AUDIO`], last in [`TABLES`](crate::TABLES), holds the natives
-//! that join `http` bodies with `aud` clips (facility audio).
+//! [`http::CANVAS`] and [`http::AUDIO`], last in [`TABLES`](crate::TABLES),
+//! hold the natives that join `http` bodies with `img` images (facility
+//! canvas) and `aud` clips (facility audio).
 //!
 //! The tables of the areas still to come hold only the global names they
 //! reserve (Annex B); their batteries fill them in. The order of
