@@ -80,6 +80,9 @@ impl Ty {
                 "blob" => vec![Recv::Blob],
                 "img" => vec![Recv::Img],
                 "aud" => vec![Recv::Aud],
+                "http" => vec![Recv::Http],
+                "socket" => vec![Recv::Socket],
+                "url" => vec![Recv::Url],
                 _ => vec![],
             },
             Ty::Arr(t) | Ty::Amor(t) => {
@@ -127,6 +130,11 @@ impl Ty {
             Shape::Font => Ty::Scalar("font"),
             Shape::Img => Ty::Scalar("img"),
             Shape::ImgSource => Ty::Manual(Box::new(Ty::Scalar("img"))),
+            Shape::Aud => Ty::Scalar("aud"),
+            Shape::Http => Ty::Scalar("http"),
+            Shape::Socket => Ty::Scalar("socket"),
+            Shape::Url => Ty::Scalar("url"),
+            Shape::HttpCallback => Ty::Func(vec![Ty::Scalar("http")], Box::new(Ty::Void)),
         }
     }
 
@@ -249,6 +257,11 @@ pub fn shape_text(shape: Shape) -> &'static str {
         Shape::Font => "font",
         Shape::Img => "img",
         Shape::ImgSource => "img?",
+        Shape::Aud => "aud",
+        Shape::Http => "http",
+        Shape::Socket => "socket",
+        Shape::Url => "url",
+        Shape::HttpCallback => "func[http]:void",
     }
 }
 
@@ -267,5 +280,8 @@ pub fn recv_text(recv: Recv) -> &'static str {
         Recv::Blob => "blob",
         Recv::Img => "img",
         Recv::Aud => "aud",
+        Recv::Http => "http",
+        Recv::Socket => "socket",
+        Recv::Url => "url",
     }
 }
