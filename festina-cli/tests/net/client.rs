@@ -447,6 +447,11 @@ try {
     log(e)
 }
 try {
+    http r = {'url': 'http://127.0.0.1\r\nx-injected/'}.send()
+} catch (e:text) {
+    log(e)
+}
+try {
     http r = {'url': 'ftp://127.0.0.1/x'}.send()
 } catch (e:text) {
     log(e)
@@ -464,6 +469,7 @@ try {
          cannot send: 'x-a\\r\\nx-injected' is not a valid header name\n\
          cannot send: 'x a' is not a valid header name\n\
          cannot send: 'GET /x HTTP/1.1\r\n' is not a valid HTTP method\n\
+         cannot send to 'http://127.0.0.1\\r\\nx-injected/': the host holds a space or a control character\n\
          cannot send to 'ftp://127.0.0.1/x': only http:// and https:// URLs can be sent\n\
          parseURL: 'no scheme' is not an absolute URL (no '://')\n"
     );

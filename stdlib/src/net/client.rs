@@ -183,6 +183,13 @@ impl Exchange {
                 "cannot send to '{text}': a host name must be ASCII (write an international name in its xn-- form)"
             ));
         }
+        // The host goes into the Host header: nothing that could end it.
+        if hostname.bytes().any(|b| b <= b' ' || b == 0x7f) {
+            return Err(format!(
+                "cannot send to '{}': the host holds a space or a control character",
+                text.escape_debug()
+            ));
+        }
         let host = hostname
             .strip_prefix('[')
             .and_then(|h| h.strip_suffix(']'))
