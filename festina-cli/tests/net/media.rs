@@ -8,7 +8,6 @@
 use crate::common::*;
 use std::io::{BufReader, Cursor, Write};
 use std::path::Path;
-use std::process::Command;
 
 /// A decoded PNG: width, height and RGB pixels.
 struct Picture {
@@ -102,18 +101,7 @@ fn captcha_endpoint_serves_fresh_pngs() {
     // As a bundle, run from an empty directory: the full runtime (cairo),
     // serving the same kind of pictures.
     let dir = TempDir::new("captcha-bundle");
-    dir.write("captcha.f", &source);
-    let out = Command::new(festina())
-        .args(["compile", "captcha.f", "-o", "captcha"])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let exe = dir.path().join("captcha");
+    let exe = compile_bundle(&dir, "captcha", &source);
     let bytes = std::fs::read(&exe).unwrap();
     let runtime = std::fs::read(env!("CARGO_BIN_EXE_festina-runtime")).unwrap();
     assert!(

@@ -494,16 +494,7 @@ r = c.getresponse()
 out.append((r.status, r.getheader('x-len'), len(r.read())))
 print(json.dumps(out))
 "#;
-    let out = Command::new("python3")
-        .args(["-c", script, &s.port.to_string()])
-        .output()
-        .expect("run python3");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = python(script, s.port);
     assert!(text.starts_with(r#"[[200, "text/plain; charset=utf-8", "Hello, World!"], [200, "application/json", "{\"message\":\"Hello, World!\",\"id\":1}"]"#), "{text}");
     assert!(
         text.trim_end().ends_with(r#"[201, "100000", 100000]]"#),

@@ -4,7 +4,6 @@
 use crate::common::*;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::Command;
 use std::time::Duration;
 use tungstenite::protocol::frame::coding::CloseCode;
 use tungstenite::Message;
@@ -400,17 +399,8 @@ async def main():
         print(out)
 asyncio.run(main())
 "#;
-    let out = Command::new("python3")
-        .args(["-c", script, &s.port.to_string()])
-        .output()
-        .expect("run python3");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     assert_eq!(
-        String::from_utf8_lossy(&out.stdout).trim(),
+        python(script, s.port).trim(),
         r#"[b'one', b'two', '3', b'\x00\x01', 1000]"#
     );
     s.wait_for_stdout("close 1 after 5");

@@ -89,7 +89,7 @@
 //! output, must make progress within it; a closing WebSocket gets
 //! [`CLOSE_WAIT`] for the peer's close frame.
 
-use super::encode::{self, Finish};
+use super::encode;
 use super::io::{Io, WsIo};
 use super::proto::{Event, Machine, Request};
 use super::server::Shared;
@@ -870,18 +870,7 @@ fn dispatch(it: &mut Interpreter, c: &ConnRef, req: Request) -> Result<(), Trap>
     }
     if !cur.answered {
         let close = !cur.keep_alive || conn.shared.shutting_down();
-        conn.write(|out, date| {
-            encode::status(out, 200);
-            encode::finish(
-                out,
-                Finish {
-                    content_type: None,
-                    length: Some(0),
-                    close,
-                    date,
-                },
-            );
-        });
+        conn.write(|out, date| encode::empty(out, 200, None, close, date));
     }
     if cur.upgraded {
         drop(conn);
