@@ -254,7 +254,7 @@ pub const DOCS: &[Doc] = &[
     g("parseURL", "§19.6", "Splits an absolute URL into a `url` value; throws without `://` or with a port that is not a number."),
     r(Recv::Http, "ok", "§19.3", "Answers the request with 200 and an empty body; later answers do nothing."),
     r(Recv::Http, "redirect", "§19.3", "Answers the request with 302 and a Location; later answers do nothing."),
-    r(Recv::Http, "send", "§19.3", "Answers the request with an `http` value (code 200 unless it says otherwise); later answers do nothing."),
+    r(Recv::Http, "send", "§19.3, §19.5", "With an `http` value: answers the request with it (code 200 unless it says otherwise; later answers do nothing). With no argument: sends this request to its url and overwrites code, headers and body with the response (throws on failure; with a callback, runs in the background)."),
     r(Recv::Http, "upgrade", "§19.4", "Completes a WebSocket handshake (`on upgrade` then fires); a silent no-op on any other request."),
     r(Recv::Http, "toText", "§19.2", "The body as text; an absent body is empty."),
     r(Recv::Http, "toBlob", "§19.2", "The body's bytes; an absent body is empty."),

@@ -341,17 +341,8 @@ impl Machine {
     }
 
     /// Add `bytes` to the input (tests, the fuzz target).
-    pub fn feed(&mut self, mut bytes: &[u8]) {
-        while !bytes.is_empty() {
-            let spare = self.spare();
-            if spare.is_empty() {
-                return;
-            }
-            let n = spare.len().min(bytes.len());
-            spare[..n].copy_from_slice(&bytes[..n]);
-            self.filled(n);
-            bytes = &bytes[n..];
-        }
+    pub fn feed(&mut self, bytes: &[u8]) {
+        feed_through(self, bytes, Machine::spare, Machine::filled);
     }
 
     /// Record that the input ended (the peer closed its side).
@@ -803,6 +794,27 @@ fn chunk_size(line: &[u8]) -> Option<u64> {
     }
     let hex = std::str::from_utf8(&line[..digits]).ok()?;
     u64::from_str_radix(hex, 16).ok()
+}
+
+/// Copy `bytes` into a parser's input buffer through its `spare` (free
+/// space) and `filled` (bytes written there), as far as the buffer takes
+/// them: the `feed` of [`Machine`] and of the client's response parser.
+pub(crate) fn feed_through<T>(
+    t: &mut T,
+    mut bytes: &[u8],
+    spare: fn(&mut T) -> &mut [u8],
+    filled: fn(&mut T, usize),
+) {
+    while !bytes.is_empty() {
+        let room = spare(t);
+        if room.is_empty() {
+            return;
+        }
+        let n = room.len().min(bytes.len());
+        room[..n].copy_from_slice(&bytes[..n]);
+        filled(t, n);
+        bytes = &bytes[n..];
+    }
 }
 
 #[cfg(test)]

@@ -118,14 +118,7 @@ pub struct Shared {
 impl Shared {
     fn new(it: &Interpreter) -> Shared {
         let program = it.program();
-        let seconds = |name: &str, default: f64| {
-            let s = std::env::var(name)
-                .ok()
-                .and_then(|v| v.trim().parse::<f64>().ok())
-                .filter(|s| s.is_finite() && *s > 0.0)
-                .unwrap_or(default);
-            Duration::from_secs_f64(s.min(1e6))
-        };
+        let seconds = super::client_pool::seconds;
         Shared {
             handlers: Handlers {
                 request: program.handler("request"),
