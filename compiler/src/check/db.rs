@@ -60,6 +60,14 @@ pub(super) fn sqlite_call_of(e: &ast::Expr) -> Option<ast::Call> {
 }
 
 /// Whether `e` (an expression statement) is `DatabaseURL = value`.
+/// True for a `DatabaseURL = value` statement.
+pub(super) fn database_url_stmt(stmt: &ast::Stmt) -> bool {
+    let ast::Stmt::ExprStmt(s) = stmt else {
+        return false;
+    };
+    s.expr().and_then(|e| database_url_value(&e)).is_some()
+}
+
 fn database_url_value(e: &ast::Expr) -> Option<ast::Expr> {
     let ast::Expr::Assign(a) = e else { return None };
     match a.target()? {

@@ -128,12 +128,9 @@ impl Checker<'_> {
     }
 
     /// Report parameters that do not match a known event's signature.
-    fn check_event_params(&mut self, name: &str, params: &[Type], at: TextRange, h: &ast::OnDecl) {
-        if name == "load" {
-            self.error(
-                at,
-                "event 'load' fires only inside a thread body (§11.5), and threads are not available in this build",
-            );
+    pub(super) fn check_event_params(&mut self, name: &str, params: &[Type], at: TextRange, h: &ast::OnDecl) {
+        if name == "load" && !self.declaring_thread {
+            self.error(at, "event 'load' fires only inside a thread body (§11.5)");
             return;
         }
         let Some(sig) = event_signature(name) else {
@@ -185,7 +182,7 @@ impl Checker<'_> {
         }
     }
 
-    fn check_handler(&mut self, h: &ast::OnDecl, id: u32) {
+    pub(super) fn check_handler(&mut self, h: &ast::OnDecl, id: u32) {
         let sig = self.sigs[id as usize].clone();
         self.begin_body(Type::Void, h.param_list(), &sig.params);
         let body = match h.body() {

@@ -151,7 +151,7 @@ mod store;
 mod unwind;
 
 pub use extensions::Extensions;
-pub use load::LoadError;
+pub use load::{LoadError, Sibling};
 
 use crate::event_loop::EventLoop;
 use crate::heap::Heap;
