@@ -913,8 +913,10 @@ impl Checker<'_> {
         // `.callback(fn)` chained on a postMessage (§20.4).
         if name.text() == "callback" {
             if let ast::Expr::Call(inner) = &recv {
-                let iargs: Vec<ast::Expr> =
-                    inner.arg_list().map(|l| l.args().collect()).unwrap_or_default();
+                let iargs: Vec<ast::Expr> = inner
+                    .arg_list()
+                    .map(|l| l.args().collect())
+                    .unwrap_or_default();
                 let cb = args.first();
                 match inner.callee() {
                     Some(ast::Expr::Field(pf))

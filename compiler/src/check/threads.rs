@@ -303,16 +303,6 @@ impl Checker<'_> {
             );
             return None;
         }
-        if matches!(
-            event.as_str(),
-            "request" | "upgrade" | "socketMessage" | "socketClose"
-        ) {
-            self.error(
-                name_tok.text_range(),
-                format!("an HTTP handler ('{event}') inside a thread body (§20.8) is not supported by this build"),
-            );
-            return None;
-        }
         let mut params = Vec::new();
         if let Some(list) = h.param_list() {
             for p in list.params() {
@@ -399,9 +389,7 @@ impl Checker<'_> {
             }
             Type::Enum(eid) => {
                 let e = self.module.enums.get(*eid as usize)?;
-                e.members
-                    .iter()
-                    .find_map(|m| self.unsendable(m, depth + 1))
+                e.members.iter().find_map(|m| self.unsendable(m, depth + 1))
             }
             Type::Table(_) => Some("table rows are not sendable".to_string()),
             other => Some(format!("{} values are not sendable", self.show(other))),
@@ -469,9 +457,17 @@ impl Checker<'_> {
                 f(t.handlers.get("load")),
                 f(t.handlers.get("message")),
                 f(t.handlers.get("exit")),
+                f(t.handlers.get("request")),
+                f(t.handlers.get("upgrade")),
+                f(t.handlers.get("socketMessage")),
+                f(t.handlers.get("socketClose")),
             ];
             out.push(expr_stmt(
-                mk(ExprKind::CallNative { id: declare, args }, Type::Void, t.line),
+                mk(
+                    ExprKind::CallNative { id: declare, args },
+                    Type::Void,
+                    t.line,
+                ),
                 t.line,
             ));
         }
@@ -527,7 +523,11 @@ impl Checker<'_> {
                     | festina_signatures::Facility::Audio
             )
         ) && name != "blankImage";
-        let net = matches!(name, "openPort" | "closePort" | "openSecurePort");
+        // §20.8: a thread with an HTTP handler has its own server.
+        let serves = ["request", "upgrade", "socketMessage", "socketClose"]
+            .iter()
+            .any(|e| self.threads[t as usize].handlers.contains_key(*e));
+        let net = matches!(name, "openPort" | "closePort" | "openSecurePort") && !serves;
         if gated || FORBIDDEN.contains(&name) || net {
             let tname = self.threads[t as usize].name.clone();
             self.error(
@@ -583,8 +583,7 @@ impl Checker<'_> {
         let info = self.threads[target.tid as usize].clone();
         let tname = info.name.clone();
         let tid_e = mk(ExprKind::Int(target.tid as i64), Type::Int, line);
-        if target.index.is_none() && info.pool && !matches!(m, "postMessage" | "giveRequest")
-        {
+        if target.index.is_none() && info.pool && !matches!(m, "postMessage" | "giveRequest") {
             self.error(
                 range,
                 format!("'{m}' on pool '{tname}' needs an instance: {tname}[i].{m}() (§20.6)"),
@@ -598,9 +597,13 @@ impl Checker<'_> {
             }
             None => None,
         };
-        let idx_e = index
-            .clone()
-            .unwrap_or_else(|| mk(ExprKind::Int(if info.pool { -1 } else { 0 }), Type::Int, line));
+        let idx_e = index.clone().unwrap_or_else(|| {
+            mk(
+                ExprKind::Int(if info.pool { -1 } else { 0 }),
+                Type::Int,
+                line,
+            )
+        });
         let want = |c: &mut Self, n: usize| {
             if args.len() != n {
                 c.arity_error(range, &format!("'{m}'"), &n.to_string(), args.len());
@@ -647,11 +650,26 @@ impl Checker<'_> {
                 ("thread_live", vec![tid_e, idx_e, f], Type::Bool)
             }
             "giveRequest" => {
-                self.error(
-                    range,
-                    "'giveRequest' (§20.9) is not supported by this build",
-                );
-                return self.error_expr_t(line);
+                if !self.main_only(m, range) || !want(self, 1) {
+                    return self.error_expr_t(line);
+                }
+                if !info.handlers.contains_key("request") {
+                    self.error(
+                        range,
+                        format!("thread '{tname}' declares no 'on request' handler, so it cannot be given requests (§20.9)"),
+                    );
+                    return self.error_expr_t(line);
+                }
+                let arange = args[0].syntax().text_range();
+                let r = self.check_expr(&args[0], None);
+                if !matches!(&r.ty, Type::Manual(t) if **t == Type::Http) && r.ty != Type::Error {
+                    let shown = self.show(&r.ty);
+                    self.error(
+                        arange,
+                        format!("'giveRequest' takes the handler's manually managed request: declare it 'on request(req:http?)' (found {shown}, §20.9)"),
+                    );
+                }
+                ("http_give_request", vec![tid_e, idx_e, r], Type::Void)
             }
             _ => {
                 self.error(
@@ -662,7 +680,14 @@ impl Checker<'_> {
             }
         };
         let id = self.native(native);
-        let call = mk(ExprKind::CallNative { id, args: call_args }, ret.clone(), line);
+        let call = mk(
+            ExprKind::CallNative {
+                id,
+                args: call_args,
+            },
+            ret.clone(),
+            line,
+        );
         match (index, m) {
             // §20.6: out of range, a silent no-op whose arguments are not
             // evaluated (the index is evaluated twice).
@@ -812,6 +837,43 @@ impl Checker<'_> {
             Type::Void,
             line,
         )
+    }
+
+    /// `on request use NAME` (§20.9): main's `on request(req:http?)`
+    /// whose body is `NAME.giveRequest(req)`. `None` (reported) when
+    /// `NAME` is no thread with an `on request`.
+    pub(super) fn request_use_body(&mut self, h: &ast::OnDecl) -> Option<Vec<Stmt>> {
+        let target = h.use_target()?;
+        let range = target.text_range();
+        let line = self.line(range);
+        let Some(&tid) = self.thread_names.get(target.text()) else {
+            self.error(
+                range,
+                format!(
+                    "'on request use' needs a declared thread, and '{}' is none (§20.9)",
+                    target.text()
+                ),
+            );
+            return None;
+        };
+        if !self.threads[tid as usize].handlers.contains_key("request") {
+            self.error(
+                range,
+                format!("thread '{}' declares no 'on request' handler, so it cannot be given requests (§20.9)", target.text()),
+            );
+            return None;
+        }
+        let id = self.native("http_give_request");
+        let pool = self.threads[tid as usize].pool;
+        let args = vec![
+            mk(ExprKind::Int(tid as i64), Type::Int, line),
+            mk(ExprKind::Int(if pool { -1 } else { 0 }), Type::Int, line),
+            mk(ExprKind::Local(0), Type::Manual(Box::new(Type::Http)), line),
+        ];
+        Some(vec![expr_stmt(
+            mk(ExprKind::CallNative { id, args }, Type::Void, line),
+            line,
+        )])
     }
 
     /// `worker.main` (§8.17).

@@ -82,7 +82,13 @@ pub struct Decl {
     pub message: Option<u32>,
     /// See [`Decl::load`].
     pub exit: Option<u32>,
+    /// The HTTP handlers (§20.8): `request`, `upgrade`, `socketMessage`,
+    /// `socketClose`, for the instance's own server.
+    pub http: [Option<u32>; 4],
 }
+
+/// The event names of [`Decl::http`], in order.
+const HTTP_EVENTS: [&str; 4] = ["request", "upgrade", "socketMessage", "socketClose"];
 
 /// Who sent a message: main, or instance `(thread, index)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,6 +117,9 @@ pub enum Envelope {
         /// The answer.
         value: Transfer,
     },
+    /// A live HTTP connection handed over by `giveRequest` (§20.9): the
+    /// network facility's `HandOff`, served by the instance's own server.
+    Connection(Box<dyn std::any::Any + Send>),
     /// Stop the instance (after dropping what is queued).
     Kill,
     /// `busy` reached zero (main only).
@@ -177,8 +186,11 @@ impl System {
     /// Send `env` to `to`; a message counts as work until processed.
     /// Sends to a stopped instance or a closed inbox are dropped.
     fn send(&self, to: Party, env: Envelope) {
-        let counts = matches!(env, Envelope::Message { .. } | Envelope::Reply { .. });
-        let is_msg = matches!(env, Envelope::Message { .. });
+        let counts = matches!(
+            env,
+            Envelope::Message { .. } | Envelope::Reply { .. } | Envelope::Connection(_)
+        );
+        let is_msg = matches!(env, Envelope::Message { .. } | Envelope::Connection(_));
         match to {
             Party::Main => {
                 let Ok(g) = self.main.lock() else { return };
@@ -274,8 +286,9 @@ fn func_arg(v: &Value) -> Option<u32> {
     }
 }
 
-/// `thread_declare(tid, instances, init, load, message, exit)`: record a
-/// declared thread (in `tid` order) before `thread_start`.
+/// `thread_declare(tid, instances, init, load, message, exit, request,
+/// upgrade, socketMessage, socketClose)`: record a declared thread (in
+/// `tid` order) before `thread_start`.
 fn thread_declare(it: &mut Interpreter, a: &[Value]) -> Result<Value, Trap> {
     let decl = Decl {
         instances: a[1].as_int().max(0) as usize,
@@ -283,6 +296,12 @@ fn thread_declare(it: &mut Interpreter, a: &[Value]) -> Result<Value, Trap> {
         load: func_arg(&a[3]),
         message: func_arg(&a[4]),
         exit: func_arg(&a[5]),
+        http: [
+            a.get(6).and_then(func_arg),
+            a.get(7).and_then(func_arg),
+            a.get(8).and_then(func_arg),
+            a.get(9).and_then(func_arg),
+        ],
     };
     it.ext_or_insert_with(Pending::default).0.push(decl);
     Ok(Value::Null)
@@ -295,7 +314,11 @@ fn thread_start(it: &mut Interpreter, _: &[Value]) -> Result<Value, Trap> {
     let decls = it.take_ext::<Pending>().map(|p| p.0).unwrap_or_default();
     let slots = decls
         .iter()
-        .map(|d| (0..d.instances).map(|_| Arc::new(Slot::default())).collect())
+        .map(|d| {
+            (0..d.instances)
+                .map(|_| Arc::new(Slot::default()))
+                .collect()
+        })
         .collect();
     let sys = Arc::new(System {
         cursors: decls.iter().map(|_| AtomicUsize::new(0)).collect(),
@@ -373,7 +396,9 @@ fn run_instance(
 ) {
     let mut it = sys.sibling.clone().load();
     let slot = Arc::clone(&sys.slots[t as usize][i as usize]);
-    let opened = it.event_loop().map(|lp| lp.open_mailbox(instance_envelope, true));
+    let opened = it
+        .event_loop()
+        .map(|lp| lp.open_mailbox(instance_envelope, true));
     let tx = match opened {
         Ok((_, tx)) => tx,
         Err(_) => {
@@ -393,6 +418,14 @@ fn run_instance(
     });
     let _ = ready.send(Ok(()));
     let decl = sys.decls[t as usize].clone();
+    // The body's handlers, for its own HTTP server (§20.8).
+    it.set_handlers(
+        HTTP_EVENTS
+            .iter()
+            .zip(decl.http)
+            .filter_map(|(e, f)| f.map(|f| (e.to_string(), f)))
+            .collect(),
+    );
     let mut result = it.call_function(&Value::Func(decl.init), &[]).map(|_| ());
     if result.is_ok() {
         if let Some(load) = decl.load {
@@ -406,14 +439,7 @@ fn run_instance(
     }
     match result {
         Ok(()) | Err(Trap::Exit(_)) => {}
-        Err(trap) => {
-            // §20.2: reported like the main program's, then the process
-            // ends (as the reference does).
-            it.flush_output();
-            let code = it.report_trap(trap);
-            festina_vm::stdout::flush();
-            std::process::exit(code);
-        }
+        Err(trap) => fail_process(&mut it, trap),
     }
     it.flush_output();
     if let Ok(mut g) = slot.inbox.lock() {
@@ -422,6 +448,25 @@ fn run_instance(
     drop(it);
     slot.alive.store(false, Ordering::Release);
     slot.done_cv.notify_all();
+}
+
+/// §20.2: an uncaught failure or throw in an instance is reported like
+/// the main program's, then the whole process ends (as the reference
+/// does), before anything else of the instance runs or is counted done.
+fn fail_process(it: &mut Interpreter, trap: Trap) -> ! {
+    it.flush_output();
+    let code = it.report_trap(trap);
+    festina_vm::stdout::flush();
+    std::process::exit(code);
+}
+
+/// The result of an instance's handler: a failure ends the process.
+fn or_fail(it: &mut Interpreter, r: Result<(), Trap>) -> Result<(), Trap> {
+    match r {
+        Err(Trap::Exit(c)) => Err(Trap::Exit(c)),
+        Err(trap) => fail_process(it, trap),
+        Ok(()) => Ok(()),
+    }
 }
 
 /// An instance's inbox handler.
@@ -445,6 +490,7 @@ fn instance_envelope(it: &mut Interpreter, env: Envelope) -> Result<(), Trap> {
                 let h = sys.decls[t as usize].message;
                 deliver_message(it, h, from, msg, callback)
             };
+            let r = or_fail(it, r);
             it.flush_output();
             slot.processed();
             sys.end();
@@ -457,7 +503,16 @@ fn instance_envelope(it: &mut Interpreter, env: Envelope) -> Result<(), Trap> {
                 let v = value.into_value(it);
                 it.call_function(&Value::Func(callback), &[v]).map(|_| ())
             };
+            let r = or_fail(it, r);
             it.flush_output();
+            sys.end();
+            r
+        }
+        Envelope::Connection(h) => {
+            let r = if killed { Ok(()) } else { adopt(it, h) };
+            let r = or_fail(it, r);
+            it.flush_output();
+            slot.processed();
             sys.end();
             r
         }
@@ -514,7 +569,7 @@ fn main_envelope(it: &mut Interpreter, env: Envelope) -> Result<(), Trap> {
             sys.end();
             r
         }
-        Envelope::Kill | Envelope::Idle => Ok(()),
+        Envelope::Kill | Envelope::Idle | Envelope::Connection(_) => Ok(()),
     };
     keep_main_alive(it);
     r
@@ -546,6 +601,38 @@ fn thread_post(it: &mut Interpreter, a: &[Value]) -> Result<Value, Trap> {
         keep_main_alive(it);
     }
     Ok(Value::Null)
+}
+
+/// Serve a handed-over connection (the network facility's).
+fn adopt(it: &mut Interpreter, h: Box<dyn std::any::Any + Send>) -> Result<(), Trap> {
+    #[cfg(feature = "net")]
+    return crate::net::adopt_connection(it, h);
+    #[cfg(not(feature = "net"))]
+    {
+        let _ = (it, h);
+        Ok(())
+    }
+}
+
+/// Send a live connection to instance `idx` of thread `tid` (-1: routed
+/// to an idle instance, §20.6), for `giveRequest` (§20.9). An index out
+/// of range drops it (closing the connection).
+pub fn give_connection(
+    it: &mut Interpreter,
+    tid: i64,
+    idx: i64,
+    h: Box<dyn std::any::Any + Send>,
+) -> Result<(), Trap> {
+    let sys = Arc::clone(&ctx(it)?.sys);
+    let t = tid as u32;
+    let i = match idx {
+        -1 => sys.route(t),
+        i if i < 0 => return Ok(()),
+        i => i as u32,
+    };
+    sys.send(Party::Instance(t, i), Envelope::Connection(h));
+    keep_main_alive(it);
+    Ok(())
 }
 
 /// `thread_post_main(msg, callback)`: a bare `postMessage(x)` in a

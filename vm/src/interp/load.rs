@@ -110,6 +110,7 @@ impl Interpreter {
             event_loop: None,
             signals: true,
             finish: None,
+            own_handlers: None,
             fast_tier: !crate::switches::disabled(crate::switches::NO_FAST_TIER),
             program,
         }
