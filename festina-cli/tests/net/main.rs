@@ -6,5 +6,6 @@ mod common;
 mod examples;
 mod robust;
 mod server;
+mod threads;
 mod tls;
 mod websocket;
