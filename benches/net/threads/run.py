@@ -9,7 +9,8 @@ Message round trip: main sends a message (`{id, text}`) to one worker,
 which sends it back; messages/s over `--messages` round trips (default
 100,000), in two modes: `pingpong` (one message in flight) and `burst`
 (all posted at once, then every reply awaited). Each program times its own
-loop (`loop_ms=…` on stderr) and prints `round trips N, last id N-1`,
+loop (`loop_ms=…` on stderr; Festina, which writes stderr only through
+`fail()`, prints it as the last line of stdout, which is taken off) and prints `round trips N, last id N-1`,
 which must be the same for all. One untimed warm-up, then `--runs` runs
 (default 3, order rotated); the minimum is kept. Peers: Go (channels,
 threads/roundtrip.go) and Bun (Worker + postMessage, threads/roundtrip.js);
@@ -78,12 +79,13 @@ def bench_roundtrip(tmp, festina, n, runs):
                 if isinstance(results[name], str):
                     continue
                 r = subprocess.run(cmd + [mode, str(n)], capture_output=True, text=True, timeout=300)
-                m = re.search(r"loop_ms=([\d.]+)", r.stderr)
+                m = re.search(r"loop_ms=([\d.]+)", r.stderr) or re.search(r"^loop_ms=([\d.]+)$", r.stdout, re.M)
+                stdout = re.sub(r"^loop_ms=[\d.]+\n", "", r.stdout, flags=re.M)
                 fail = None
                 if r.returncode != 0:
                     fail = f"exit status {r.returncode}: {r.stderr.strip()[-300:]}"
-                elif r.stdout != expected:
-                    fail = f"output {r.stdout.strip()!r}, expected {expected.strip()!r}"
+                elif stdout != expected:
+                    fail = f"output {stdout.strip()!r}, expected {expected.strip()!r}"
                 elif not m:
                     fail = "no loop_ms=… on stderr"
                 if fail:
