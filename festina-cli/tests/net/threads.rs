@@ -133,3 +133,75 @@ openPort(argv[1].toInt())
         done.stderr
     );
 }
+
+#[test]
+fn the_threaded_proxy_example() {
+    use crate::client::{closed_port, Answer, Upstream};
+    let up = Upstream::start(|r| {
+        let body = format!("{} body={}", r.line, String::from_utf8_lossy(&r.body));
+        Answer::Bytes(
+            format!(
+                "HTTP/1.1 201 Created\r\nX-Upstream: yes\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .into_bytes(),
+        )
+    });
+    let source = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/threaded_proxy.f"),
+    )
+    .expect("example");
+    let upstream = up.url("");
+    let proxy = Server::start_with(
+        &source,
+        Options {
+            args: &[&upstream],
+            ..Options::default()
+        },
+    );
+    // Four clients, each on its own keep-alive connection.
+    let port = proxy.port;
+    let clients: Vec<_> = (0..4)
+        .map(|c| {
+            thread::spawn(move || {
+                let s = connect(port);
+                let mut r = BufReader::new(s.try_clone().expect("clone"));
+                let mut w = s;
+                for i in 0..10 {
+                    write!(
+                        w,
+                        "POST /c{c}/{i} HTTP/1.1\r\nHost: proxy\r\nContent-Length: 2\r\n\r\nhi"
+                    )
+                    .expect("write");
+                    let res = read_response(&mut r, false).expect("response");
+                    assert_eq!(res.status, 201);
+                    assert_eq!(res.header("x-upstream"), Some("yes"));
+                    assert_eq!(res.text(), format!("POST /c{c}/{i} HTTP/1.1 body=hi"));
+                }
+            })
+        })
+        .collect();
+    for c in clients {
+        c.join().expect("client");
+    }
+    assert_eq!(up.seen().len(), 40);
+    // Each worker keeps its own upstream connection: at most four.
+    assert!(up.accepted() <= 4, "{} upstream connections", up.accepted());
+    drop(proxy);
+
+    let dead = closed_port();
+    let down = format!("http://127.0.0.1:{dead}");
+    let proxy = Server::start_with(
+        &source,
+        Options {
+            args: &[&down],
+            ..Options::default()
+        },
+    );
+    let res = get(proxy.port, "/x");
+    assert_eq!(res.status, 502);
+    assert_eq!(
+        res.text(),
+        format!("bad gateway: connection refused: 127.0.0.1:{dead}")
+    );
+}

@@ -50,6 +50,7 @@ impl Interpreter {
         Sibling {
             program: Arc::clone(&self.program),
             natives: self.natives.clone(),
+            argv: self.argv.clone(),
         }
     }
 
@@ -149,6 +150,8 @@ fn bind_natives(
 pub struct Sibling {
     program: Arc<Program>,
     natives: Vec<crate::native::NativeFn>,
+    /// The program's arguments (`argv` reads the same in every thread).
+    argv: Vec<String>,
 }
 
 impl Sibling {
@@ -156,6 +159,7 @@ impl Sibling {
     pub fn load(self) -> Interpreter {
         let mut it = Interpreter::with_bound(self.program, self.natives);
         it.set_signal_handling(false);
+        it.argv = self.argv;
         it
     }
 }
