@@ -445,6 +445,7 @@ impl<'a> Checker<'a> {
         self.check_handler_bodies();
         self.check_top_levels();
         self.check_posts();
+        self.check_database_paths();
     }
 
     // ---- diagnostics and positions ----

@@ -88,6 +88,8 @@ pub(super) struct ThreadInfo {
     line: u32,
     /// `<NAME init>`.
     init: u32,
+    /// The literal of the body's `DatabaseURL` (§20.7).
+    db_url: Option<(String, TextRange)>,
 }
 
 /// A `postMessage` whose `.callback` is checked at the end.
@@ -189,10 +191,15 @@ impl Checker<'_> {
             file: self.file,
             line,
             init: 0,
+            db_url: None,
         };
         let Some(body) = t.body() else { return };
-        for stmt in body.statements() {
+        for (k, stmt) in body.statements().enumerate() {
             let srange = stmt.syntax().text_range();
+            if let Some(value) = super::db::database_url_stmt(&stmt) {
+                self.thread_database_url(&mut info, k, &value, srange);
+                continue;
+            }
             match &stmt {
                 ast::Stmt::VarDecl(v) => {
                     let Some(vname) = v.name() else { continue };
@@ -247,17 +254,10 @@ impl Checker<'_> {
                     }
                 }
                 _ => {
-                    if super::db::database_url_stmt(&stmt) {
-                        self.error(
-                            srange,
-                            "a thread's own DatabaseURL (§20.7) is not supported by this build",
-                        );
-                    } else {
-                        self.error(
-                            srange,
-                            "a thread body may contain only state declarations, functions and handlers (§20.1)",
-                        );
-                    }
+                    self.error(
+                        srange,
+                        "a thread body may contain only state declarations, functions and handlers (§20.1)",
+                    );
                 }
             }
         }
@@ -279,6 +279,73 @@ impl Checker<'_> {
         info.init = init;
         self.thread_names.insert(name, tid);
         self.threads.push(info);
+    }
+
+    /// `DatabaseURL = '<literal>'` in a thread body (§20.7): first, a
+    /// string literal, not in a pool.
+    fn thread_database_url(
+        &mut self,
+        info: &mut ThreadInfo,
+        k: usize,
+        value: &ast::Expr,
+        range: TextRange,
+    ) {
+        if k != 0 {
+            self.error(
+                range,
+                "a thread's DatabaseURL must be the first statement of its body (§20.7)",
+            );
+        } else if info.pool {
+            self.error(range, "a thread pool may not declare DatabaseURL (§20.6)");
+        } else {
+            match super::expr::string_literal(value) {
+                Some(s) => info.db_url = Some((s, value.syntax().text_range())),
+                None => self.error(
+                    value.syntax().text_range(),
+                    "a thread's DatabaseURL must be a string literal (§20.7)",
+                ),
+            }
+        }
+    }
+
+    /// §20.7: the main program's database path and every thread's must be
+    /// pairwise distinct.
+    pub(super) fn check_database_paths(&mut self) {
+        let main = match self.db_url.as_ref().map(|e| &e.kind) {
+            Some(ExprKind::Text(s)) => Some(s.clone()),
+            Some(_) => None,
+            None => Some("festina.sqlite".to_string()),
+        };
+        let mut seen: Vec<(String, String)> = main
+            .map(|m| vec![(m, "the main program".to_string())])
+            .unwrap_or_default();
+        for t in self.threads.clone() {
+            let Some((path, range)) = t.db_url else {
+                continue;
+            };
+            if let Some((_, other)) = seen.iter().find(|(p, _)| *p == path) {
+                self.file = t.file;
+                self.error(
+                    range,
+                    format!("thread '{}' uses the database '{path}' of {other}: every DatabaseURL must be distinct (§20.7)", t.name),
+                );
+            } else {
+                seen.push((path, format!("thread '{}'", t.name)));
+            }
+        }
+    }
+
+    /// `sqlite()` inside a thread needs the thread's own database (§20.7).
+    pub(super) fn check_thread_sqlite(&mut self, range: TextRange) {
+        let Some(t) = self.cur_thread else { return };
+        let info = &self.threads[t as usize];
+        if info.db_url.is_none() {
+            let name = info.name.clone();
+            self.error(
+                range,
+                format!("'sqlite' inside thread '{name}' needs the thread's own database: make its first statement DatabaseURL = '<path>' (§20.7)"),
+            );
+        }
     }
 
     fn declare_thread_handler(
@@ -416,6 +483,11 @@ impl Checker<'_> {
             };
             self.push_scope();
             let mut body = Vec::new();
+            if let Some((path, range)) = &info.db_url {
+                // §20.7: the thread's own database, opened first.
+                let line = self.line(*range);
+                body = self.db_open_with(mk(ExprKind::Text(path.clone()), Type::Text, line));
+            }
             for (v, g) in &info.state {
                 let line = self.line(v.syntax().text_range());
                 let ty = self.module.globals[*g as usize].ty.clone();
@@ -528,7 +600,13 @@ impl Checker<'_> {
             .iter()
             .any(|e| self.threads[t as usize].handlers.contains_key(*e));
         let net = matches!(name, "openPort" | "closePort" | "openSecurePort") && !serves;
-        if gated || FORBIDDEN.contains(&name) || net {
+        if net {
+            let tname = self.threads[t as usize].name.clone();
+            self.error(
+                range,
+                format!("'{name}' inside thread '{tname}' needs the thread's own HTTP context: declare 'on request' (or a WebSocket handler) in its body (§20.8)"),
+            );
+        } else if gated || FORBIDDEN.contains(&name) {
             let tname = self.threads[t as usize].name.clone();
             self.error(
                 range,
