@@ -154,3 +154,103 @@ impl Transfer {
 fn unsendable(what: &str) -> Trap {
     Trap::Fail(format!("{what} cannot be sent to another thread (§20.4)"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use festina_vm::opcode::Instr;
+    use festina_vm::program::{Function, Program};
+    use std::sync::Arc;
+
+    /// An interpreter of a program with nothing in it but an empty entry.
+    fn interp(program: &Arc<Program>) -> Interpreter {
+        Interpreter::new(Arc::clone(program), &[]).expect("load")
+    }
+
+    fn program() -> Arc<Program> {
+        let mut f = Function::hand_written("<main>", 0, 1, vec![Instr::ReturnVoid {}]);
+        f.returns_value = false;
+        Arc::new(Program {
+            files: vec!["t.f".into()],
+            functions: vec![f],
+            ..Program::default()
+        })
+    }
+
+    #[test]
+    fn a_copy_rebuilt_on_another_thread_shares_nothing() {
+        let p = program();
+        let mut it = interp(&p);
+        let inner = it.new_arr(vec![Value::Int(1), Value::Int(2)]);
+        let map = it.new_map();
+        if let Value::Map(m) = &map {
+            m.set("xs", inner.clone());
+            m.set("name", Value::text("ünïcode"));
+        }
+        let boxed = Value::Enum(Rc::new(EnumBox {
+            member: 1,
+            value: Value::Float(2.5),
+        }));
+        let v = it.new_arr(vec![
+            map,
+            Value::ascii(b"ab".to_vec()),
+            boxed,
+            Value::Null,
+            Value::Bool(true),
+            Value::Func(0),
+        ]);
+        let before = it.render(&v);
+        let sent = Transfer::of(&v).expect("sendable");
+        let p2 = Arc::clone(&p);
+        // The transfer form is `Send`: it crosses to a thread with its own
+        // interpreter, which rebuilds and mutates its copy.
+        let (copy_before, copy_after) = std::thread::spawn(move || {
+            let mut other = interp(&p2);
+            let copy = sent.into_value(&mut other);
+            let shown = other.render(&copy);
+            if let Value::Arr(a) = &copy {
+                if let Some(Value::Map(m)) = a.get(0) {
+                    if let Some(Value::Arr(xs)) = m.get("xs") {
+                        xs.push(Value::Int(99));
+                    }
+                    m.set("name", Value::text("changed"));
+                }
+                a.push(Value::Int(7));
+            }
+            (shown, other.render(&copy))
+        })
+        .join()
+        .expect("thread");
+        assert_eq!(copy_before, before);
+        assert_ne!(copy_after, before);
+        assert_eq!(it.render(&v), before, "the original never changes");
+        // And the other way: changing the original after the send leaves a
+        // copy made before it alone.
+        let sent = Transfer::of(&v).expect("sendable");
+        if let Value::Arr(xs) = &inner {
+            xs.push(Value::Int(3));
+        }
+        let mut third = interp(&p);
+        let copy = sent.into_value(&mut third);
+        assert_eq!(third.render(&copy), before);
+    }
+
+    #[test]
+    fn too_deep_and_unsendable_values_are_refused() {
+        let p = program();
+        let mut it = interp(&p);
+        let mut v = it.new_arr(Vec::new());
+        for _ in 0..MAX_DEPTH + 5 {
+            v = it.new_arr(vec![v]);
+        }
+        assert!(matches!(Transfer::of(&v), Err(Trap::Fail(m)) if m.contains("nest")));
+        struct NotSendable;
+        impl festina_vm::value::Handle for NotSendable {
+            fn type_name(&self) -> &'static str {
+                "regex"
+            }
+        }
+        let h = Value::handle(NotSendable);
+        assert!(matches!(Transfer::of(&h), Err(Trap::Fail(m)) if m.contains("regex")));
+    }
+}
