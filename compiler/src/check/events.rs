@@ -291,6 +291,7 @@ impl Checker<'_> {
             self.arity_error(range, "'callback'", "1", args.len());
             return mk(ExprKind::Null, Type::Error, line);
         }
+        self.check_thread_load(range);
         let arange = args[0].syntax().text_range();
         let f = self.check_expr(&args[0], None);
         let param = match f.ty.strip_manual() {

@@ -615,6 +615,32 @@ impl Checker<'_> {
         }
     }
 
+    /// Report a method a thread body may not call (§20.3): audio and
+    /// window methods (every `img` method is allowed).
+    pub(super) fn check_thread_method(&mut self, name: &str, native: &str, range: TextRange) {
+        let Some(t) = self.cur_thread else { return };
+        if matches!(
+            festina_signatures::facility_of(native),
+            Some(festina_signatures::Facility::Audio | festina_signatures::Facility::Window)
+        ) {
+            let tname = self.threads[t as usize].name.clone();
+            self.error(
+                range,
+                format!("'{name}' cannot be used inside thread '{tname}' (§20.3: no audio or window)"),
+            );
+        }
+    }
+
+    /// Report a background load inside a thread body (§20.3).
+    pub(super) fn check_thread_load(&mut self, range: TextRange) {
+        let Some(t) = self.cur_thread else { return };
+        let tname = self.threads[t as usize].name.clone();
+        self.error(
+            range,
+            format!("a background load ('.callback') cannot be used inside thread '{tname}'; load synchronously (§20.3)"),
+        );
+    }
+
     /// Report a use that only the main program may make.
     fn main_only(&mut self, what: &str, range: TextRange) -> bool {
         if self.cur_thread.is_some() {

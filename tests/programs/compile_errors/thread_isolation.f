@@ -18,3 +18,12 @@ thread worker {
     on click() { }
     log('not a member')
 }
+thread media {
+    on load() {
+        aud beep = 'beep.wav'
+        beep.play()
+        blob later = 'data.bin'.callback(void (b: blob) => log(b.length))
+        img pic = blankImage(2, 2)
+        color c = pic.getPixelColor(0, 0)
+    }
+}
