@@ -17,7 +17,8 @@
 //! callback` (absent keys `null`). The body is handed over already
 //! converted (§19.2): a value with a text form is rendered (§8.21: JSON
 //! for a struct, row, array, map or enum), a `blob` passes as it is, an
-//! `aud` becomes its encoded bytes (native `http_body_aud`); the kind
+//! `img` or `aud` becomes its encoded bytes (natives `http_body_img`,
+//! `http_body_aud`); the kind
 //! ([`BodyKind`]) records which, for the response's default
 //! `content-type`.
 
@@ -179,6 +180,11 @@ impl Checker<'_> {
                 let id = self.native("http_body_aud");
                 let e = mk(ExprKind::CallNative { id, args: vec![v] }, Type::Blob, line);
                 (e, BodyKind::Aud)
+            }
+            Type::Img => {
+                let id = self.native("http_body_img");
+                let e = mk(ExprKind::CallNative { id, args: vec![v] }, Type::Blob, line);
+                (e, BodyKind::Img)
             }
             Type::Int | Type::Float | Type::Bool | Type::Text | Type::Ascii => {
                 (self.render_text(v, range), BodyKind::Text)

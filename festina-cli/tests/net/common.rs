@@ -407,3 +407,35 @@ pub fn have(tool: &str) -> bool {
         .status()
         .is_ok_and(|s| s.success())
 }
+
+/// Run the Python `script` with the port as its one argument; its
+/// standard output (it must succeed).
+pub fn python(script: &str, port: u16) -> String {
+    let out = Command::new("python3")
+        .args(["-c", script, &port.to_string()])
+        .output()
+        .expect("run python3");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `festina compile name.f -o name` of `source` in `dir`: the bundle's
+/// path (the compile must succeed).
+pub fn compile_bundle(dir: &TempDir, name: &str, source: &str) -> PathBuf {
+    dir.write(&format!("{name}.f"), source);
+    let out = Command::new(festina())
+        .args(["compile", &format!("{name}.f"), "-o", name])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    dir.path().join(name)
+}

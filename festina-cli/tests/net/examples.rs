@@ -20,18 +20,7 @@ fn example(name: &str) -> String {
 /// runtime is festina-runtime-net and that it links no graphics or audio
 /// library.
 fn bundle(dir: &TempDir, name: &str, source: &str) -> PathBuf {
-    dir.write(&format!("{name}.f"), source);
-    let out = Command::new(festina())
-        .args(["compile", &format!("{name}.f"), "-o", name])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let exe = dir.path().join(name);
+    let exe = compile_bundle(dir, name, source);
     let bytes = std::fs::read(&exe).unwrap();
     let runtime = std::fs::read(env!("CARGO_BIN_EXE_festina-runtime-net")).unwrap();
     assert!(

@@ -450,7 +450,8 @@ openPort(argv[1].toInt())
     assert_eq!((r.status, r.header("connection")), (500, Some("close")));
     let done = s.wait();
     assert_eq!(done.status.code(), Some(1));
-    assert_eq!(done.stderr, "fail: boom\n");
+    // The failure, then the call trace main prints after it.
+    assert_eq!(done.stderr, "fail: boom\n    at <on request> (main.f:6)\n");
     let s = Server::start(program);
     assert_eq!(get(s.port, "/fail").status, 500);
     let done = s.wait();
@@ -493,16 +494,7 @@ r = c.getresponse()
 out.append((r.status, r.getheader('x-len'), len(r.read())))
 print(json.dumps(out))
 "#;
-    let out = Command::new("python3")
-        .args(["-c", script, &s.port.to_string()])
-        .output()
-        .expect("run python3");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = python(script, s.port);
     assert!(text.starts_with(r#"[[200, "text/plain; charset=utf-8", "Hello, World!"], [200, "application/json", "{\"message\":\"Hello, World!\",\"id\":1}"]"#), "{text}");
     assert!(
         text.trim_end().ends_with(r#"[201, "100000", 100000]]"#),

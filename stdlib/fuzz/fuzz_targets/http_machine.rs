@@ -8,8 +8,7 @@
 //! stops after a refusal.
 #![no_main]
 
-use festina_stdlib::net::proto::{Event, Limits, Machine};
-use festina_stdlib::net::{encode, fuzz_answer};
+use festina_stdlib::net::proto::Limits;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -21,38 +20,5 @@ fuzz_target!(|data: &[u8]| {
         head: 2048,
         body: 16 * 1024,
     };
-    let mut m = Machine::new(limits);
-    let mut out = Vec::new();
-    let mut done = false;
-    let pieces = input.chunks(step).map(Some).chain(std::iter::once(None));
-    for piece in pieces {
-        match piece {
-            Some(p) => m.feed(p),
-            None => m.end_of_input(),
-        }
-        loop {
-            match m.poll() {
-                Event::NeedMore => break,
-                Event::End => {
-                    done = true;
-                    break;
-                }
-                Event::Reject(status) => {
-                    assert!(matches!(status, 400 | 413 | 417 | 431 | 501 | 505));
-                    encode::plain(&mut out, status, true, b"D");
-                    assert!(matches!(m.poll(), Event::NeedMore));
-                    done = true;
-                    break;
-                }
-                Event::Continue => {}
-                Event::Request(r) => {
-                    assert!(r.body.len() <= limits.body);
-                    fuzz_answer(&mut out, &r);
-                }
-            }
-        }
-        if done {
-            break;
-        }
-    }
+    festina_stdlib::net::fuzz_drive(input, step, limits);
 });

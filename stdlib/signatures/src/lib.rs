@@ -538,6 +538,7 @@ pub const TABLES: &[&Table] = &[
     &tables::canvas::TABLE,
     &tables::window::TABLE,
     &tables::audio::TABLE,
+    &tables::http::CANVAS,
     &tables::http::AUDIO,
 ];
 

@@ -98,8 +98,8 @@
 //! output, must make progress within it; a closing WebSocket gets
 //! [`CLOSE_WAIT`] for the peer's close frame.
 
-use super::encode::{self, Finish};
-use super::io::Io;
+use super::encode;
+use super::io::{Io, WsIo};
 use super::proto::{Event, Machine, Request};
 use super::server::Shared;
 use super::value::{HttpObj, Inbound};
@@ -143,7 +143,7 @@ pub enum Link {
 fn io_of(link: &mut Link) -> Option<&mut Io> {
     match link {
         Link::Http(io) => Some(io),
-        Link::Ws(w) => Some(w.ws.get_mut()),
+        Link::Ws(w) => Some(&mut w.ws.get_mut().io),
         Link::Gone => None,
     }
 }
@@ -151,7 +151,7 @@ fn io_of(link: &mut Link) -> Option<&mut Io> {
 /// An upgraded connection.
 pub struct WsLink {
     /// tungstenite's WebSocket over the connection's stream.
-    pub ws: WebSocket<Io>,
+    pub ws: WebSocket<WsIo>,
     /// The connection's one `socket` value, given to every handler.
     pub socket: Value,
     /// Output is waiting for the socket to take it.
@@ -324,7 +324,11 @@ impl Conn {
     pub fn new(io: Io, shared: Rc<Shared>, slot: usize, local: Rc<str>) -> Conn {
         let secure = io.is_tls();
         let limits = shared.limits;
-        let out = shared.out_buffer();
+        let out = if shared.idle_release {
+            Vec::new()
+        } else {
+            shared.out_buffer()
+        };
         Conn {
             token: Token(usize::MAX),
             shared,
@@ -359,6 +363,9 @@ impl Conn {
     /// a response written now.
     pub fn write(&mut self, f: impl FnOnce(&mut Vec<u8>, &[u8])) {
         let date = self.shared.date();
+        if self.out.capacity() == 0 {
+            self.out = self.shared.out_buffer();
+        }
         f(&mut self.out, &date);
     }
 
@@ -397,6 +404,31 @@ impl Conn {
             && !self.pending()
     }
 
+    /// Give the buffers back to the pools while the connection waits for
+    /// its next request with nothing read and nothing to write (an idle
+    /// keep-alive connection then holds no buffer; the next read and the
+    /// next answer take one from the pool again).
+    fn release_idle_buffers(&mut self) {
+        if !self.shared.idle_release
+            || !matches!(self.link, Link::Http(_))
+            || self.phase != Phase::Open
+            || self.current.is_some()
+            || self.machine.in_request()
+            || self.unread
+            || self.out_len() > 0
+        {
+            return;
+        }
+        if let Some(buf) = self.machine.take_idle_buffer() {
+            self.shared.recycle(buf, true);
+        }
+        if self.out.capacity() > 0 {
+            let out = std::mem::take(&mut self.out);
+            self.out_pos = 0;
+            self.shared.recycle(out, false);
+        }
+    }
+
     /// Bytes of output not yet written.
     fn out_len(&self) -> usize {
         self.out.len() - self.out_pos
@@ -407,7 +439,7 @@ impl Conn {
         self.out_len() > 0
             || match &self.link {
                 Link::Http(io) => io.pending(),
-                Link::Ws(w) => w.want_write || w.ws.get_ref().pending(),
+                Link::Ws(w) => w.want_write || w.ws.get_ref().io.pending(),
                 Link::Gone => false,
             }
     }
@@ -724,6 +756,9 @@ impl SourceHandler for ConnSource {
             // The peer's end of input comes with no byte: a short read
             // no longer proves nothing is left to read.
             c.hup |= r.closed;
+            if let Link::Ws(w) = &mut c.link {
+                w.ws.get_mut().readable(r.closed);
+            }
         }
         drive(it, &self.conn, false)
     }
@@ -850,7 +885,7 @@ fn run(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
                     return Ok(());
                 }
                 Event::Continue => {
-                    conn.out.extend_from_slice(b"HTTP/1.1 100 Continue\r\n\r\n");
+                    conn.write(|out, _| out.extend_from_slice(b"HTTP/1.1 100 Continue\r\n\r\n"));
                     conn.flush();
                     continue;
                 }
@@ -916,18 +951,7 @@ fn dispatch(it: &mut Interpreter, c: &ConnRef, req: Request) -> Result<(), Trap>
     }
     if !cur.answered {
         let close = !cur.keep_alive || conn.shared.shutting_down();
-        conn.write(|out, date| {
-            encode::status(out, 200);
-            encode::finish(
-                out,
-                Finish {
-                    content_type: None,
-                    length: Some(0),
-                    close,
-                    date,
-                },
-            );
-        });
+        conn.write(|out, date| encode::empty(out, 200, None, close, date));
     }
     if cur.upgraded {
         drop(conn);
@@ -951,6 +975,7 @@ pub fn into_ws(c: &ConnRef, socket: Value, config: tungstenite::protocol::WebSoc
         conn.dead = true;
         return;
     };
+    let io = WsIo::new(io, conn.shared.drained_skip);
     let ws =
         WebSocket::from_partially_read(io, rest, tungstenite::protocol::Role::Server, Some(config));
     conn.link = Link::Ws(Box::new(WsLink {
@@ -1008,6 +1033,7 @@ pub fn settle(it: &mut Interpreter, c: &ConnRef) -> Result<Keep, Trap> {
         drop(conn);
         return end(it, c);
     }
+    conn.release_idle_buffers();
     let interest = conn.wanted_interest();
     let token = conn.token;
     let deadline = conn.deadline();

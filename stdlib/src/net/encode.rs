@@ -173,6 +173,27 @@ pub fn finish(out: &mut Vec<u8>, f: Finish) {
     out.extend_from_slice(b"\r\n\r\n");
 }
 
+/// A whole response with an empty body: `code`, a `Location` when
+/// `location` names one (a redirect), the runtime's headers
+/// (`Content-Length: 0`, `Connection: close` when `close`, `Date`).
+pub fn empty(out: &mut Vec<u8>, code: u16, location: Option<&str>, close: bool, date: &[u8]) {
+    status(out, code);
+    if let Some(l) = location {
+        out.extend_from_slice(b"Location: ");
+        out.extend_from_slice(l.as_bytes());
+        out.extend_from_slice(b"\r\n");
+    }
+    finish(
+        out,
+        Finish {
+            content_type: None,
+            length: Some(0),
+            close,
+            date,
+        },
+    );
+}
+
 /// A whole response the server sends by itself: `code` with its reason
 /// phrase as a plain-text body (a refusal, a timeout, a failed handler),
 /// closing the connection when `close`.

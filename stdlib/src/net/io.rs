@@ -223,6 +223,67 @@ impl TlsIo {
     }
 }
 
+/// The stream under an upgraded connection's WebSocket: the [`Io`] and
+/// what the last reads proved. tungstenite reads until a read says
+/// `WouldBlock`, which costs a `recv(2)` per message that only says "no
+/// more"; readiness is edge-triggered, so a plain read shorter than the
+/// buffer already proved the socket empty until the next readiness
+/// report ([`WsIo::readable`]), and the next read answers `WouldBlock`
+/// without asking the kernel. Not after readiness reported the peer's end
+/// of input (which comes with no byte: reads go on until one returns
+/// it), not for TLS (only `WouldBlock` proves it drained), and not with
+/// `FESTINA_NO_DRAINED_SKIP`.
+pub struct WsIo {
+    /// The stream.
+    pub io: Io,
+    /// A short read proved the socket empty since the last readiness.
+    drained: bool,
+    /// Reads go to the kernel every time (end of input reported, or the
+    /// switch set).
+    every_read: bool,
+}
+
+impl WsIo {
+    /// `io` under a WebSocket; `skip` false keeps every read (the switch).
+    pub fn new(io: Io, skip: bool) -> WsIo {
+        WsIo {
+            io,
+            drained: false,
+            every_read: !skip,
+        }
+    }
+
+    /// Readiness reported the socket readable (`closed`: its peer's end
+    /// of input, or an error, too).
+    pub fn readable(&mut self, closed: bool) {
+        self.drained = false;
+        self.every_read |= closed;
+    }
+}
+
+impl Read for WsIo {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.drained && !buf.is_empty() {
+            return Err(io::ErrorKind::WouldBlock.into());
+        }
+        let n = self.io.read(buf)?;
+        if n > 0 && !self.every_read && self.io.drained(n, buf.len()) {
+            self.drained = true;
+        }
+        Ok(n)
+    }
+}
+
+impl Write for WsIo {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.io.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.io.flush()
+    }
+}
+
 impl Read for Io {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         match self {

@@ -134,6 +134,48 @@ pub fn adopt_connection(
     }
 }
 
+/// Feed `input` to a fresh request machine in pieces of `step` bytes (as
+/// a socket might deliver them), then the end of input, answering each
+/// request with [`fuzz_answer`] and each refusal with its plain response,
+/// as a connection would, until the machine ends or refuses: the fuzz
+/// target's loop (`stdlib/fuzz/fuzz_targets/http_machine.rs`) and the
+/// smoke test's. Panics when an invariant breaks: a refusal that is not
+/// one of the documented statuses, a machine that goes on after one, a
+/// body over the cap. Returns the machine (for its footprint).
+pub fn fuzz_drive(input: &[u8], step: usize, limits: proto::Limits) -> proto::Machine {
+    use proto::{Event, Machine};
+    let mut m = Machine::new(limits);
+    let mut out = Vec::new();
+    let pieces = input
+        .chunks(step.max(1))
+        .map(Some)
+        .chain(std::iter::once(None));
+    for piece in pieces {
+        match piece {
+            Some(p) => m.feed(p),
+            None => m.end_of_input(),
+        }
+        loop {
+            match m.poll() {
+                Event::NeedMore => break,
+                Event::End => return m,
+                Event::Reject(status) => {
+                    assert!(matches!(status, 400 | 413 | 417 | 431 | 501 | 505));
+                    encode::plain(&mut out, status, true, b"D");
+                    assert!(matches!(m.poll(), Event::NeedMore));
+                    return m;
+                }
+                Event::Continue => {}
+                Event::Request(r) => {
+                    assert!(r.body.len() <= limits.body);
+                    fuzz_answer(&mut out, &r);
+                }
+            }
+        }
+    }
+    m
+}
+
 /// Answer `req` into `out` as a handler echoing the request would, with
 /// every computed header: the fuzz target's stand-in for a connection
 /// (`stdlib/fuzz/fuzz_targets/http_machine.rs`) and the smoke test's.
@@ -188,23 +230,7 @@ fn answer_empty(req: &HttpObj, code: u16, location: Option<&str>) {
         return;
     };
     inb.exchange.answer(|c, close, _head_only| {
-        c.write(|out, date| {
-            encode::status(out, code);
-            if let Some(l) = location {
-                out.extend_from_slice(b"Location: ");
-                out.extend_from_slice(l.as_bytes());
-                out.extend_from_slice(b"\r\n");
-            }
-            encode::finish(
-                out,
-                Finish {
-                    content_type: None,
-                    length: Some(0),
-                    close,
-                    date,
-                },
-            );
-        });
+        c.write(|out, date| encode::empty(out, code, location, close, date));
     });
 }
 

@@ -324,6 +324,18 @@ impl Machine {
         })
     }
 
+    /// Take the input buffer back when it holds no unconsumed byte and is
+    /// of the recyclable size (the connection waits for its next request;
+    /// [`Machine::spare`] gets a buffer again before the next read).
+    pub fn take_idle_buffer(&mut self) -> Option<Vec<u8>> {
+        if self.start == self.end {
+            self.scan = 0;
+            self.take_buffer()
+        } else {
+            None
+        }
+    }
+
     /// Record that `n` bytes were read into [`Machine::spare`].
     pub fn filled(&mut self, n: usize) {
         self.end = (self.end + n).min(self.buf.len());
@@ -1050,40 +1062,7 @@ mod tests {
             if round % 7 == 0 {
                 input.extend(std::iter::repeat_n(b'a', rng.usize(0..2000)));
             }
-            let mut m = Machine::new(limits);
-            let mut out = Vec::new();
-            let step = rng.usize(1..65);
-            let mut done = false;
-            let pieces = input.chunks(step).map(Some).chain(std::iter::once(None));
-            for piece in pieces {
-                match piece {
-                    Some(p) => m.feed(p),
-                    None => m.end_of_input(),
-                }
-                loop {
-                    match m.poll() {
-                        Event::NeedMore => break,
-                        Event::End => {
-                            done = true;
-                            break;
-                        }
-                        Event::Reject(status) => {
-                            assert!(matches!(status, 400 | 413 | 417 | 431 | 501 | 505));
-                            assert!(matches!(m.poll(), Event::NeedMore));
-                            done = true;
-                            break;
-                        }
-                        Event::Continue => {}
-                        Event::Request(r) => {
-                            assert!(r.body.len() <= limits.body);
-                            crate::net::fuzz_answer(&mut out, &r);
-                        }
-                    }
-                }
-                if done {
-                    break;
-                }
-            }
+            let m = crate::net::fuzz_drive(&input, rng.usize(1..65), limits);
             assert!(m.footprint() <= limits.head + INITIAL_BUFFER + limits.body + 4096);
         }
     }
