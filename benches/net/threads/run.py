@@ -19,8 +19,8 @@ Festina: threads/roundtrip.f, run as `festina roundtrip.f MODE N`.
 Reverse proxy: an upstream (nginx, one worker, the `/` route of
 benches/net/nginx.conf.in) on a free 127.0.0.1 port, and in front of it
 nginx with `proxy_pass` (one worker, upstream keep-alive on,
-threads/nginx_proxy.conf.in) and the Festina proxy (threads/proxy.f, run as
-`festina proxy.f PORT UPSTREAM_URL`, with UPSTREAM_URL also in the
+threads/nginx_proxy.conf.in) and the Festina proxy (examples/threaded_proxy.f, run as
+`festina examples/threaded_proxy.f PORT UPSTREAM_URL`, with UPSTREAM_URL also in the
 environment as UPSTREAM). After a check that `/` comes back as
 `Hello, World!` and a 1 s untimed warm-up, `wrk -t2 -c50 -d5s` on `/`
 (keep-alive) against each proxy, and against the upstream alone for
@@ -130,13 +130,13 @@ def bench_proxy(tmp, festina, duration, rounds):
         why = c.wait_http(upstream, up_port)
         if why:
             sys.exit(f"the upstream did not start: {why}")
-        src = os.path.join(HERE, "proxy.f")
+        src = os.path.join(c.ROOT, "examples", "threaded_proxy.f")
         fest_name = "Festina (`thread workers[4]`, `on request use workers`)"
         results = {}
         if not festina:
             results[fest_name] = "not available: no festina binary"
         elif not os.path.exists(src):
-            results[fest_name] = "not available: benches/net/threads/proxy.f does not exist yet (the threads battery provides it)"
+            results[fest_name] = "not available: examples/threaded_proxy.f does not exist"
         servers = [
             (fest_name, lambda p: c.Server("Festina", [festina, src, str(p), up_url], env={"UPSTREAM": up_url})),
             ("nginx `proxy_pass` (1 worker, upstream keep-alive)",

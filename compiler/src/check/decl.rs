@@ -370,32 +370,36 @@ impl Checker<'_> {
                     continue;
                 };
                 let Some(name) = v.name() else { continue };
-                let ty = match v.ty() {
-                    Some(t) => self.resolve_type(
-                        &t,
-                        if v.is_const() {
-                            ManualOk::No
-                        } else {
-                            ManualOk::Yes
-                        },
-                    ),
-                    None => Type::Error,
-                };
-                let manual = matches!(ty, Type::Manual(_));
                 let text = name.text().to_string();
-                let id = self.module.globals.len() as u32;
-                self.module.globals.push(Global {
-                    name: text.clone(),
-                    ty,
-                });
-                self.global_info.push(GlobalInfo {
-                    is_const: v.is_const(),
-                    manual,
-                });
+                let id = self.global_slot(&v, text.clone());
                 self.global_ids.insert(v.syntax().clone(), id);
                 self.declare_value(text, name.text_range(), ValueSym::Global(id));
             }
         }
+    }
+
+    /// A global slot named `name` for the declaration `v` (its type
+    /// resolved, §10.2); its id. The caller puts the name in a namespace.
+    pub(super) fn global_slot(&mut self, v: &ast::VarDecl, name: String) -> u32 {
+        let ty = match v.ty() {
+            Some(t) => self.resolve_type(
+                &t,
+                if v.is_const() {
+                    ManualOk::No
+                } else {
+                    ManualOk::Yes
+                },
+            ),
+            None => Type::Error,
+        };
+        let manual = matches!(ty, Type::Manual(_));
+        let id = self.module.globals.len() as u32;
+        self.module.globals.push(Global { name, ty });
+        self.global_info.push(GlobalInfo {
+            is_const: v.is_const(),
+            manual,
+        });
+        id
     }
 
     /// A top-level `test name = ...` (see `testing`): a constant global

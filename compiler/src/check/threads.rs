@@ -34,11 +34,10 @@
 //! body has been checked ([`Checker::check_posts`]).
 
 use super::ty::ManualOk;
-use super::{Checker, FnState, GlobalInfo, ValueSym};
+use super::{Checker, FnState, ValueSym};
 use crate::ast;
 use crate::hir::{self, Expr, ExprKind, Stmt, StmtKind};
 use crate::syntax::SyntaxKind;
-use festina_vm::program::Global;
 use festina_vm::types::Type;
 use hashbrown::HashMap;
 use rowan::TextRange;
@@ -203,27 +202,7 @@ impl Checker<'_> {
             match &stmt {
                 ast::Stmt::VarDecl(v) => {
                     let Some(vname) = v.name() else { continue };
-                    let ty = match v.ty() {
-                        Some(ty) => self.resolve_type(
-                            &ty,
-                            if v.is_const() {
-                                ManualOk::No
-                            } else {
-                                ManualOk::Yes
-                            },
-                        ),
-                        None => Type::Error,
-                    };
-                    let manual = matches!(ty, Type::Manual(_));
-                    let id = self.module.globals.len() as u32;
-                    self.module.globals.push(Global {
-                        name: format!("{name}.{}", vname.text()),
-                        ty,
-                    });
-                    self.global_info.push(GlobalInfo {
-                        is_const: v.is_const(),
-                        manual,
-                    });
+                    let id = self.global_slot(v, format!("{name}.{}", vname.text()));
                     if info.values.contains_key(vname.text()) {
                         self.error(
                             vname.text_range(),
@@ -626,7 +605,9 @@ impl Checker<'_> {
             let tname = self.threads[t as usize].name.clone();
             self.error(
                 range,
-                format!("'{name}' cannot be used inside thread '{tname}' (§20.3: no audio or window)"),
+                format!(
+                    "'{name}' cannot be used inside thread '{tname}' (§20.3: no audio or window)"
+                ),
             );
         }
     }

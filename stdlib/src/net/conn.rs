@@ -789,6 +789,16 @@ pub fn start(it: &mut Interpreter, c: &ConnRef, eager: bool) -> Result<bool, Tra
     }
     c.borrow_mut().in_drive = true;
     let result = run(it, c);
+    first_drive_done(it, c, result)
+}
+
+/// The end of a connection's first drive, before it is registered: write
+/// what was answered; whether it lives on (else it ended here).
+fn first_drive_done(
+    it: &mut Interpreter,
+    c: &ConnRef,
+    result: Result<(), Trap>,
+) -> Result<bool, Trap> {
     c.borrow_mut().in_drive = false;
     result?;
     let mut conn = c.borrow_mut();
@@ -812,16 +822,7 @@ pub fn resume(it: &mut Interpreter, c: &ConnRef, rest: &[u8], req: Request) -> R
         conn.in_drive = true;
     }
     let result = dispatch(it, c, req).and_then(|()| run(it, c));
-    c.borrow_mut().in_drive = false;
-    result?;
-    let mut conn = c.borrow_mut();
-    conn.flush();
-    if conn.wind_down() {
-        drop(conn);
-        end(it, c)?;
-        return Ok(false);
-    }
-    Ok(true)
+    first_drive_done(it, c, result)
 }
 
 /// Run the connection after readiness (or a timer, `timed`), then settle

@@ -375,17 +375,22 @@ impl Listener {
         if !conn::start(it, &c, self.shared.eager_read)? {
             return Ok(());
         }
-        let handler = Box::new(ConnSource::new(Rc::clone(&c), fd));
-        // The token is known once registered; a refused registration
-        // drops the connection (closing it).
-        if let Ok(token) = it.event_loop()?.register(handler, Interest::READABLE) {
-            c.borrow_mut().set_token(token);
-            if conn::settle(it, &c)? == Keep::Remove {
-                it.event_loop()?.deregister(token);
-            }
-        }
-        Ok(())
+        register(it, c, fd)
     }
+}
+
+/// Register a connection that lives on after its first drive with the
+/// loop, then settle it. The token is known once registered; a refused
+/// registration drops the connection (closing it).
+fn register(it: &mut Interpreter, c: ConnRef, fd: std::os::fd::RawFd) -> Result<(), Trap> {
+    let handler = Box::new(ConnSource::new(Rc::clone(&c), fd));
+    if let Ok(token) = it.event_loop()?.register(handler, Interest::READABLE) {
+        c.borrow_mut().set_token(token);
+        if conn::settle(it, &c)? == Keep::Remove {
+            it.event_loop()?.deregister(token);
+        }
+    }
+    Ok(())
 }
 
 /// Serve a connection handed over by another thread (§20.9) as one of
@@ -407,14 +412,7 @@ pub fn adopt_handed(it: &mut Interpreter, h: conn::HandOff) -> Result<(), Trap> 
     if !conn::resume(it, &c, &h.rest, h.request)? {
         return Ok(());
     }
-    let handler = Box::new(ConnSource::new(Rc::clone(&c), fd));
-    if let Ok(token) = it.event_loop()?.register(handler, Interest::READABLE) {
-        c.borrow_mut().set_token(token);
-        if conn::settle(it, &c)? == Keep::Remove {
-            it.event_loop()?.deregister(token);
-        }
-    }
-    Ok(())
+    register(it, c, fd)
 }
 
 /// The addresses to listen on for `port` (see the module documentation).

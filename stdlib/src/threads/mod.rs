@@ -661,8 +661,11 @@ fn thread_in_range(it: &mut Interpreter, a: &[Value]) -> Result<Value, Trap> {
     Ok(Value::Bool(i >= 0 && i < n))
 }
 
+/// An instance's slot with the system it belongs to.
+type Found = (Arc<System>, Arc<Slot>);
+
 /// The slot of `(tid, idx)` arguments (out of range: `None`).
-fn slot_of(it: &Interpreter, a: &[Value]) -> Result<Option<(Arc<System>, Arc<Slot>)>, Trap> {
+fn slot_of(it: &Interpreter, a: &[Value]) -> Result<Option<Found>, Trap> {
     let sys = Arc::clone(&ctx(it)?.sys);
     let (t, i) = (a[0].as_int(), a[1].as_int());
     if t < 0 || i < 0 {
