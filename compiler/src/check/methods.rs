@@ -431,6 +431,7 @@ impl Checker<'_> {
         let ret = shape_type(method.ret, &ctx);
         match method.imp {
             Impl::Native(native) => {
+                self.check_thread_method(name, native, range);
                 let id = self.native(native);
                 let mut all = Vec::with_capacity(args.len() + 1);
                 all.push(obj);

@@ -11,5 +11,6 @@ mod examples;
 mod media;
 mod robust;
 mod server;
+mod threads;
 mod tls;
 mod websocket;
