@@ -9,11 +9,14 @@ programs in other languages (benches/flagship, canvas, window, audio).
   `benches/setup.sh` installs them;
 - `nonblank_lines(paths)` is the code-size measure of the flagship tables;
 - `free_port()`, `wait_listening()`, `peak_rss_kib()`, `stop()` run a
-  server under test on 127.0.0.1.
+  server under test on 127.0.0.1;
+- `before_after_args(runs)` parses the arguments of a runner that
+  compares two builds of `festina` (benches/output, benches/frontend).
 
 Runners import it with `sys.path.insert(0, <benches dir>)`.
 """
 
+import argparse
 import datetime
 import os
 import platform
@@ -197,3 +200,20 @@ def stop(proc):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def before_after_args(runs):
+    """`--before` (a build of the commit before a change, required),
+    `--after` (default `target/fast/festina`, then built first with `cargo
+    build --profile fast -p festina-cli`) and `--runs` (default `runs`)."""
+    default = os.path.join(ROOT, "target", "fast", "festina")
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--before", required=True)
+    ap.add_argument("--after", default=default)
+    ap.add_argument("--runs", type=int, default=runs)
+    args = ap.parse_args()
+    if args.after == default:
+        subprocess.run(
+            ["cargo", "build", "--profile", "fast", "-p", "festina-cli"], cwd=ROOT, check=True
+        )
+    return args

@@ -7,6 +7,29 @@
 //! a cycle is reported at the import that closes it. Diagnostics name the
 //! file a statement came from, as a path relative to the entry file's
 //! directory the way the user wrote it.
+//!
+//! # Memory
+//!
+//! A large program is compiled in about 350 bytes a line at the peak
+//! (benches/RESULTS.md, "Front end at scale"; 1 KB before), because no
+//! stage's data outlives its use:
+//!
+//! - a file's text is held once (`Rc<str>`), shared by the loader, the
+//!   syntax tree and the checker's unit;
+//! - the tokens (6 bytes each) live only while the file is parsed, and
+//!   the parser hands its events (8 bytes each) to the tree builder after
+//!   every top-level statement ([`crate::parsing`]), so only the flat
+//!   syntax tree (16 bytes a node or significant token, [`crate::ast`])
+//!   stays;
+//! - `Loader::compile` streams: the checker hands each function to the
+//!   code generator as soon as its body is checked
+//!   ([`check::check_streaming`], [`crate::codegen::Generator`]), so a
+//!   function's HIR lives only until its bytecode exists; the syntax trees
+//!   are dropped when checking ends, and the top-level code (whose
+//!   globals may be kept in registers, decided once every function is
+//!   known) and the entry function are compiled last. Top-level code is
+//!   therefore the one part whose HIR is held whole: a program written
+//!   mostly at the top level peaks higher (its AST and HIR together).
 
 use crate::ast;
 use crate::check::{self, Unit};
@@ -87,8 +110,7 @@ pub fn compile_file_with(
     let path = path.to_path_buf();
     with_big_stack(move || {
         let mut loader = Loader::default();
-        let module = loader.check(&path)?;
-        loader.generate(&module, options)
+        loader.compile(&path, options)
     })
 }
 
@@ -104,8 +126,7 @@ pub fn compile_tests(path: &Path) -> Result<Program, Vec<Diagnostic>> {
             tests: true,
             ..Loader::default()
         };
-        let module = loader.check(&path)?;
-        loader.generate(&module, options)
+        loader.compile(&path, options)
     })
 }
 
@@ -122,8 +143,7 @@ pub fn compile_read_file(path: &Path, bytes: Vec<u8>) -> Result<Program, Vec<Dia
             entry_bytes: Some((path.clone(), bytes)),
             ..Loader::default()
         };
-        let module = loader.check(&path)?;
-        loader.generate(&module, options)
+        loader.compile(&path, options)
     })
 }
 
@@ -170,8 +190,7 @@ pub fn compile_source_with(
     let (name, text) = (name.to_string(), text.to_string());
     with_big_stack(move || {
         let mut loader = Loader::preloaded(&name, &text);
-        let module = loader.check(Path::new(&name))?;
-        loader.generate(&module, options)
+        loader.compile(Path::new(&name), options)
     })
 }
 
@@ -189,8 +208,10 @@ pub fn check_file(path: &Path) -> Result<hir::Module, Vec<Diagnostic>> {
 /// One loaded source file.
 struct Source {
     display: String,
-    text: String,
-    root: ast::SourceFile,
+    /// The file's text, shared with its syntax tree and its checker unit.
+    text: std::rc::Rc<str>,
+    /// The syntax tree, until the checker takes it ([`Loader::load`]).
+    root: Option<ast::SourceFile>,
     /// Byte offset of the start of each line, built for the first
     /// diagnostic in the file (so many diagnostics in a large file each
     /// find their line by binary search).
@@ -223,6 +244,41 @@ impl Loader {
     }
 
     fn check(&mut self, entry: &Path) -> Result<hir::Module, Vec<Diagnostic>> {
+        let (units, files) = self.load(entry)?;
+        let result = check::check_with(&units, files, self.tests);
+        self.check_result(result)
+    }
+
+    /// Load, parse and check the program whose entry file is `entry`, and
+    /// generate its bytecode: each function's code as soon as the checker
+    /// has finished it (so that its HIR is dropped at once), the syntax
+    /// trees dropped once checking is over, then the top-level code and the
+    /// entry (see "Memory" in the module documentation). Errors: the
+    /// diagnostics of [`Loader::check`], or a limit the code generator
+    /// found.
+    fn compile(
+        &mut self,
+        entry: &Path,
+        options: crate::codegen::Options,
+    ) -> Result<Program, Vec<Diagnostic>> {
+        let (units, files) = self.load(entry)?;
+        let mut gen = crate::codegen::Generator::new(options);
+        let result = check::check_streaming(
+            &units,
+            files,
+            self.tests,
+            Some(&mut |module: &hir::Module, id, f: &hir::Function| gen.add(module, id, f)),
+        );
+        drop(units);
+        let module = self.check_result(result)?;
+        gen.finish(&module)
+            .map_err(|e| vec![self.limit_diagnostic(e)])
+    }
+
+    /// Read and parse the entry file and its imports into checker units
+    /// (imports first) and the file table; the loader keeps only the
+    /// texts, so the syntax trees live as long as the units.
+    fn load(&mut self, entry: &Path) -> Result<(Vec<Unit>, Vec<String>), Vec<Diagnostic>> {
         let display = entry.display().to_string();
         let mut stack = Vec::new();
         self.visit(entry, display, &mut stack, None);
@@ -233,18 +289,26 @@ impl Loader {
         let units: Vec<Unit> = self
             .order
             .iter()
-            .map(|&i| {
-                let s = &self.sources[i as usize];
-                Unit {
+            .filter_map(|&i| {
+                let s = &mut self.sources[i as usize];
+                Some(Unit {
                     file: i,
-                    root: s.root.clone(),
-                    text: s.text.clone(),
+                    root: s.root.take()?,
+                    text: std::rc::Rc::clone(&s.text),
                     is_entry: i == entry_idx,
-                }
+                })
             })
             .collect();
         let files: Vec<String> = self.sources.iter().map(|s| s.display.clone()).collect();
-        check::check_with(&units, files, self.tests).map_err(|errs| {
+        Ok((units, files))
+    }
+
+    /// The checker's errors as diagnostics.
+    fn check_result(
+        &self,
+        result: Result<hir::Module, Vec<check::CheckError>>,
+    ) -> Result<hir::Module, Vec<Diagnostic>> {
+        result.map_err(|errs| {
             errs.into_iter()
                 .map(|e| self.diagnostic(e.file, e.range, e.message))
                 .collect()
@@ -306,12 +370,13 @@ impl Loader {
         if self.by_path.contains_key(&canon) {
             return;
         }
-        let (errors, root) = parsing::parse_ast_only(&text);
+        let text: std::rc::Rc<str> = std::rc::Rc::from(text);
+        let (errors, root) = parsing::parse_ast_only(std::rc::Rc::clone(&text));
         let idx = self.sources.len() as u32;
         self.sources.push(Source {
             display: display.clone(),
             text,
-            root: root.clone(),
+            root: Some(root.clone()),
             line_starts: std::cell::OnceCell::new(),
         });
         self.by_path.insert(canon.clone(), idx);
@@ -397,27 +462,21 @@ impl Loader {
         Ok((canon, decode_source(bytes)?, false))
     }
 
-    /// Generate code for the checked `module`; a limit the code generator
-    /// finds becomes a diagnostic at the start of the statement's line.
-    fn generate(
-        &self,
-        module: &hir::Module,
-        options: crate::codegen::Options,
-    ) -> Result<Program, Vec<Diagnostic>> {
-        crate::codegen::generate_with(module, options).map_err(|e| {
-            let src = &self.sources[e.file as usize];
-            let start: usize = src
-                .text
-                .split_inclusive('\n')
-                .take(e.line.saturating_sub(1) as usize)
-                .map(str::len)
-                .sum();
-            let indent = src.text[start..]
-                .find(|c: char| c != ' ' && c != '\t')
-                .unwrap_or(0);
-            let at = u32::try_from(start + indent).unwrap_or(u32::MAX);
-            vec![self.diagnostic(e.file, TextRange::empty(at.into()), e.message)]
-        })
+    /// A limit the code generator found, as a diagnostic at the start of
+    /// the statement's line.
+    fn limit_diagnostic(&self, e: crate::codegen::LimitError) -> Diagnostic {
+        let src = &self.sources[e.file as usize];
+        let start: usize = src
+            .text
+            .split_inclusive('\n')
+            .take(e.line.saturating_sub(1) as usize)
+            .map(str::len)
+            .sum();
+        let indent = src.text[start..]
+            .find(|c: char| c != ' ' && c != '\t')
+            .unwrap_or(0);
+        let at = u32::try_from(start + indent).unwrap_or(u32::MAX);
+        self.diagnostic(e.file, TextRange::empty(at.into()), e.message)
     }
 
     fn diagnostic(&self, file: u32, range: TextRange, message: String) -> Diagnostic {

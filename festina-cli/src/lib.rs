@@ -109,6 +109,7 @@ pub fn run_program_with(
     })?;
     drop(program);
     let argv = std::iter::once(argv0).chain(args).collect();
+    festina_vm::oom::arm_reserve();
     Ok(interp.run(argv))
 }
 
@@ -159,3 +160,10 @@ pub fn restore_default_sigpipe() {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
+
+/// Every executable of this package allocates through
+/// [`festina_vm::oom::Allocator`]: running out of memory ends a program
+/// with `fail: out of memory ...` and status 1, its output flushed, never
+/// with an abort (issue 10 item 3).
+#[global_allocator]
+static ALLOCATOR: festina_vm::oom::Allocator = festina_vm::oom::Allocator;

@@ -89,6 +89,7 @@ fn run_file(path: &str, filter: Option<String>, args: Vec<String>, overall: bool
         status
     }));
     let argv = std::iter::once(path.to_string()).chain(args).collect();
+    festina_vm::oom::arm_reserve();
     let status = interp.run(argv);
     Outcome::Ran(totals.get(), status)
 }

@@ -71,7 +71,10 @@ fn arr_unshift(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let Some(Value::Arr(a)) = args.first() else {
         return Err(null_array(it, "unshift onto"));
     };
-    a.insert(0, args.get(1).cloned().unwrap_or(Value::Null));
+    a.insert(0, args.get(1).cloned().unwrap_or(Value::Null))
+        .map_err(|_| {
+            it.out_of_memory(format_args!("growing an array to {} elements", a.len() + 1))
+        })?;
     Ok(Value::Int(a.len() as i64))
 }
 
@@ -109,6 +112,9 @@ fn arr_splice(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let count = args.get(2).map_or(0, Value::as_int);
     let mut items = a.to_vec();
     let (lo, hi) = splice_range(start, count, items.len());
+    let grown = items.len() + insert.len() - (hi - lo);
+    festina_vm::oom::grow(&mut items, insert.len())
+        .map_err(|_| it.out_of_memory(format_args!("growing an array to {grown} elements")))?;
     let removed: Vec<Value> = items.splice(lo..hi, insert).collect();
     let old = a.replace_all(items);
     drop(old);

@@ -48,6 +48,7 @@ fn log(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
             it.write_line(&s);
         }
     }
+    it.output_status()?;
     Ok(Value::Null)
 }
 

@@ -59,15 +59,17 @@
 //! `bool` a nonzero number is `true` (a text `true`/`false` too); to
 //! `text` an integer in decimal, a real with up to 17 significant digits
 //! (`2.0`, `0.1`), a blob's bytes (text stops at a NUL); to `blob` the
-//! bytes, with no path; to `aud` the bytes decoded (§8.13), with no path,
-//! or `null` when they do not decode (§2.3). SQL `NULL` is `null` (for a
-//! `float`, the NaN null). An `aud` parameter binds its encoded bytes, so
-//! a clip round-trips byte for byte.
+//! bytes, with no path; to `img` and `aud` the bytes decoded (§8.13),
+//! with no path, or `null` when they do not decode (§2.3). SQL `NULL` is
+//! `null` (for a `float`, the NaN null). A `blob`, `img` or `aud`
+//! parameter binds its own encoded bytes (`Handle::encoded_bytes`), so a
+//! file round-trips byte for byte.
 //!
-//! The decoders are the audio facility's: a program with an `aud` column
-//! or query field calls `aud_columns` at start-up, which leaves the
-//! decoder in the interpreter (`audio::AudColumns`), so a runtime
-//! without audio never links them.
+//! The decoders are the canvas and audio facilities': a program with an
+//! `img` (`aud`) column or query field calls `img_columns`
+//! (`aud_columns`) at start-up, which leaves the decoder in the
+//! interpreter (`canvas::ImgColumns`, `audio::AudColumns`), so a runtime
+//! without those facilities never links them.
 
 use crate::blob::BlobObj;
 use festina_vm::interp::Interpreter;
@@ -301,7 +303,8 @@ fn db_open(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
 // Queries
 
 /// A Festina value bound to a `?` parameter (§15.3): `null` (and the NaN
-/// float null) binds SQL NULL, a `bool` 0 or 1, a `blob` its bytes.
+/// float null) binds SQL NULL, a `bool` 0 or 1, a `blob` its bytes, an
+/// `img` its encoded bytes.
 struct Param<'a>(&'a Value);
 
 impl ToSql for Param<'_> {
@@ -313,8 +316,11 @@ impl ToSql for Param<'_> {
             Value::Bool(b) => ToSqlOutput::Borrowed(ValueRef::Integer(*b as i64)),
             Value::Text(t) => ToSqlOutput::Borrowed(ValueRef::Text(t.as_str().as_bytes())),
             Value::Ascii(a) => ToSqlOutput::Borrowed(ValueRef::Text(a)),
-            v @ Value::Handle(_) => match handle_bytes(v) {
-                Some(b) => ToSqlOutput::Owned(rusqlite::types::Value::Blob(b)),
+            // A blob's bytes, an image's or a clip's encoded file
+            // (§15.3), through the handle, so that this module links no
+            // image or audio code.
+            Value::Handle(h) => match h.as_dyn().encoded_bytes() {
+                Some(bytes) => ToSqlOutput::Owned(rusqlite::types::Value::Blob(bytes)),
                 None => ToSqlOutput::Borrowed(ValueRef::Null),
             },
             _ => ToSqlOutput::Borrowed(ValueRef::Null),
@@ -322,36 +328,30 @@ impl ToSql for Param<'_> {
     }
 }
 
-/// The bytes a handle binds as (§15.3): a `blob`'s bytes, an `aud`'s
-/// encoded bytes; `None` for any other handle.
-fn handle_bytes(v: &Value) -> Option<Vec<u8>> {
-    if let Some(b) = v.as_handle::<BlobObj>() {
-        return Some(b.bytes().clone());
-    }
-    #[cfg(feature = "audio")]
-    if let Some(bytes) = crate::audio::encoded_bytes(v) {
-        return Some(bytes.to_vec());
-    }
-    None
-}
+/// A decoder of a media column's bytes.
+type Decode = fn(&[u8]) -> Value;
 
-/// How this interpreter decodes `aud` columns: set by `aud_columns` at
-/// start-up in a program that has them (the audio facility's decoder);
-/// `None` otherwise, or in a build without audio.
-fn aud_decoder(it: &mut Interpreter) -> Option<fn(&[u8]) -> Value> {
+/// How this interpreter decodes `img` and `aud` columns: set by
+/// `img_columns` / `aud_columns` at start-up in a program that has them
+/// (the canvas and audio facilities' decoders); `None` otherwise, or in a
+/// build without the facility.
+fn media_decoders(it: &mut Interpreter) -> (Option<Decode>, Option<Decode>) {
+    #[cfg(feature = "canvas")]
+    let img = it.ext_mut::<crate::canvas::ImgColumns>().map(|c| c.0);
+    #[cfg(not(feature = "canvas"))]
+    let img = None;
     #[cfg(feature = "audio")]
-    return it.ext_mut::<crate::audio::AudColumns>().map(|c| c.0);
+    let aud = it.ext_mut::<crate::audio::AudColumns>().map(|c| c.0);
     #[cfg(not(feature = "audio"))]
-    {
-        let _ = it;
-        None
-    }
+    let aud = None;
+    let _ = it;
+    (img, aud)
 }
 
-/// The value of an `aud` column (§15.3): its bytes (a BLOB, or a TEXT)
-/// decoded, or `null` for SQL NULL, a number, bytes that do not decode
-/// (§2.3), or no decoder.
-fn aud_column(v: ValueRef<'_>, decode: Option<fn(&[u8]) -> Value>) -> Value {
+/// The value of an `img` or `aud` column (§15.3): its bytes (a BLOB, or a
+/// TEXT) decoded, or `null` for SQL NULL, a number, bytes that do not
+/// decode (§2.3), or no decoder.
+fn media_column(v: ValueRef<'_>, decode: Option<Decode>) -> Value {
     match (v, decode) {
         (ValueRef::Blob(b) | ValueRef::Text(b), Some(decode)) => decode(b),
         _ => Value::Null,
@@ -522,7 +522,7 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
         )));
     };
     let ncols = rec.fields.len();
-    let aud = aud_decoder(it);
+    let (img, aud) = media_decoders(it);
     let result = db_of(it).and_then(|db| {
         with_statement(&db.conn, sql, literal, params, |st| {
             let dests = column_dests(st, rec, is_row);
@@ -542,7 +542,8 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
                         Dest::Field(i) => {
                             let v = r.get_ref(j)?;
                             slots[i] = match rec.fields[i].ty {
-                                Type::Aud => aud_column(v, aud),
+                                Type::Img => media_column(v, img),
+                                Type::Aud => media_column(v, aud),
                                 ref ty => convert(v, ty),
                             };
                             if is_row {
@@ -632,8 +633,7 @@ pub fn convert(v: ValueRef<'_>, ty: &Type) -> Value {
         (Type::Blob, ValueRef::Real(f)) => {
             Value::handle(BlobObj::new(real_text(f).into_bytes(), None))
         }
-        // `img` columns arrive with graphics; `aud` columns are decoded
-        // by `aud_column`.
+        // `img` and `aud` columns are decoded by `media_column`.
         _ => Value::Null,
     }
 }

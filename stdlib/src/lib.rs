@@ -15,7 +15,7 @@
 //! | core | always compiled | [`core`], [`text`], [`text_methods`], [`collections`], [`math`], [`json`], [`regexp`], [`blob`], [`process`], [`timers`], [`testing`] |
 //! | database | `database` | `db` (links SQLite) |
 //! | net | `net` | [`net`] (HTTP/1.1, WebSocket, TLS, URLs) |
-//! | canvas | `canvas` | `canvas` (no natives yet) |
+//! | canvas | `canvas` | `canvas` (links cairo) |
 //! | window | `window` | `window` (no natives yet) |
 //! | audio | `audio` | [`audio`] (links ALSA through rodio), [`net_audio`] (`http` bodies as clips) |
 //!

@@ -233,6 +233,7 @@ fn zone_abbreviation(secs: i64) -> Option<String> {
 fn troubleshoot(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let line = log_record(it, "info", "event", args);
     it.write_line(&line);
+    it.output_status()?;
     Ok(Value::Null)
 }
 

@@ -69,6 +69,7 @@
 //! only way back (a tree's parent pointer), releases never buffer
 //! possible roots at all.
 
+use crate::oom::OutOfMemory;
 use crate::value::{MapData, Value};
 use std::cell::{Cell, RefCell, UnsafeCell};
 use std::marker::PhantomData;
@@ -684,9 +685,11 @@ unsafe fn release_one(h: NonNull<Header>) {
             drop(std::mem::take(&mut *b.as_ref().data.items.get()));
         }
         Kind::Map => {
-            let mut vals: Vec<Value> = Vec::new();
-            take_payload(h, &mut |v| vals.push(v));
-            drop(vals);
+            // Dropped whole too: collecting the values into a vector first
+            // would allocate as much as the map holds, which fails when a
+            // program that ran out of memory ends.
+            let b = h.cast::<GcBox<MapObj>>();
+            drop(std::mem::take(&mut *b.as_ref().data.data.get()));
         }
     }
     if hd.flags.get() & BUFFERED != 0 {
@@ -873,15 +876,26 @@ impl Ref<ArrObj> {
         true
     }
 
-    /// Append `v`; returns the new length.
+    /// Append `v`; returns the new length. Running out of memory ends
+    /// the process ([`crate::oom`]); the interpreter uses
+    /// [`Ref::try_push`].
     #[inline]
     pub fn push(&self, v: Value) -> usize {
-        self.track_if(&v);
+        self.try_push(v)
+            .unwrap_or_else(|_| crate::oom::exhausted(std::mem::size_of::<Value>()))
+    }
+
+    /// Append `v`; returns the new length. Errors: the allocator refused
+    /// to grow the array (it is unchanged).
+    #[inline]
+    pub fn try_push(&self, v: Value) -> Result<usize, OutOfMemory> {
         // SAFETY: growth drops nothing; the borrow ends in this block.
         unsafe {
             let items = &mut *self.data().items.get();
+            crate::oom::grow(items, 1)?;
+            self.track_if(&v);
             items.push(v);
-            items.len()
+            Ok(items.len())
         }
     }
 
@@ -891,15 +905,18 @@ impl Ref<ArrObj> {
         unsafe { (&mut *self.data().items.get()).pop() }
     }
 
-    /// Insert at `i` (clamped to the length).
-    pub fn insert(&self, i: usize, v: Value) {
-        self.track_if(&v);
+    /// Insert at `i` (clamped to the length). Errors: the allocator
+    /// refused to grow the array (it is unchanged).
+    pub fn insert(&self, i: usize, v: Value) -> Result<(), OutOfMemory> {
         // SAFETY: growth drops nothing.
         unsafe {
             let items = &mut *self.data().items.get();
+            crate::oom::grow(items, 1)?;
+            self.track_if(&v);
             let i = i.min(items.len());
             items.insert(i, v);
         }
+        Ok(())
     }
 
     /// Remove and return element `i`, if in range.
@@ -952,11 +969,23 @@ impl Ref<MapObj> {
     }
 
     /// Add or replace `key`; the old value is released after the store.
+    /// Running out of memory ends the process ([`crate::oom`]); the
+    /// interpreter uses [`Ref::try_set`].
     pub fn set(&self, key: &str, v: Value) {
+        if self.try_set(key, v).is_err() {
+            crate::oom::exhausted(key.len() + std::mem::size_of::<Value>());
+        }
+    }
+
+    /// Add or replace `key`; the old value is released after the store.
+    /// Errors: the allocator refused to grow the map for a new key (it is
+    /// unchanged).
+    pub fn try_set(&self, key: &str, v: Value) -> Result<(), OutOfMemory> {
         self.track_if(&v);
         // SAFETY: the borrow ends before `old` is dropped.
-        let old = unsafe { (&mut *self.data().data.get()).insert(key, v) };
+        let old = unsafe { (&mut *self.data().data.get()).insert(key, v)? };
         drop(old);
+        Ok(())
     }
 
     /// Remove `key` (missing: no-op).

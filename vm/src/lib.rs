@@ -27,6 +27,11 @@
 //!   and which columns are defined.
 //! - [`event_loop`]: the per-interpreter event loop (timers, background
 //!   jobs, signals, registered sources; §12).
+//! - [`stdout`]: the process's standard output: one buffer for every
+//!   interpreter, written by a watchdog thread within 20 ms of a `log`,
+//!   and on every way out of the process (§16.5).
+//! - [`oom`]: running out of memory as a runtime failure: fallible growth
+//!   paths, and the global allocator's last resort.
 //!
 //! # Values
 //! A [`value::Value`] is a 16-byte enum: a tag plus one 8-byte payload.
@@ -70,12 +75,14 @@ pub mod heap;
 pub mod interp;
 pub mod liveness;
 pub mod native;
+pub mod oom;
 pub mod opcode;
 pub mod program;
 pub mod register_windows;
 pub mod render;
 pub mod row;
 pub mod serialize;
+pub mod stdout;
 pub mod switches;
 pub mod types;
 pub mod value;

@@ -12,10 +12,14 @@
 //! | [`NO_FUSION`] | the code generator's fused and shortened forms (compare-and-branch, immediates, pinned literals, globals in registers, `NewArrFrom`, in-place appends and templates) and the loader's instruction pairing (`AddIntImmCmpJump`, `MulAddInt`) |
 //! | [`NO_FAST_TIER`] | the interpreter's fast tier (`run_fast`): every instruction runs in the full step (see [`crate::interp`], "Dispatch") |
 //! | [`NO_EAGER_READ`] | the HTTP server's read of a connection right after accepting it (it then waits for readiness first) |
+//! | [`NO_DIRECT_FILL`] | the canvas's direct pixel paths: opaque flat rectangles, pixels and circles written straight into the pixels instead of by cairo (§17.5 note; `festina-stdlib`'s `canvas::direct`) |
+//! | [`NO_PREFAULT`] | faulting in the pages of a large new canvas or image when it is made, rather than as it is first drawn on (`festina-stdlib`'s `canvas::surface`) |
+//! | [`NO_STDOUT_BUFFER`] | block-buffering of stdout to a pipe or file: every `log` line is written at once, as on a terminal (see [`crate::stdout`]) |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
-//! The values are read when a program is compiled or loaded, never in the
-//! dispatch loop.
+//! The values are read when a program is compiled or loaded (the canvas's:
+//! when an interpreter first draws, or a large surface is made), never in
+//! the dispatch loop.
 
 /// The umbrella switch: implies every `FESTINA_NO_*` switch.
 pub const NO_OPT: &str = "FESTINA_NO_OPT";
@@ -29,6 +33,15 @@ pub const NO_FAST_TIER: &str = "FESTINA_NO_FAST_TIER";
 /// The HTTP server's read of a new connection before waiting for its
 /// readiness (`festina-stdlib`'s `net/conn.rs`).
 pub const NO_EAGER_READ: &str = "FESTINA_NO_EAGER_READ";
+
+/// The canvas's direct pixel paths.
+pub const NO_DIRECT_FILL: &str = "FESTINA_NO_DIRECT_FILL";
+
+/// Faulting in a new surface's pages at once.
+pub const NO_PREFAULT: &str = "FESTINA_NO_PREFAULT";
+
+/// Block-buffered stdout (to a pipe or file).
+pub const NO_STDOUT_BUFFER: &str = "FESTINA_NO_STDOUT_BUFFER";
 
 /// True when the optimisation guarded by the variable `var` (one of this
 /// module's constants) is turned off, by `var` itself or by [`NO_OPT`].

@@ -38,6 +38,9 @@
 //!   are not sendable (`regex`, `http`, `socket`, `thread`). The copy is a
 //!   [`SentHandle`] (`Send`), turned back into a value on the receiving
 //!   thread by [`SentHandle::into_value`].
+//! - [`Handle::encoded_bytes`]: the bytes the value stands for in a
+//!   database column or an HTTP body (a blob's bytes, an image's encoded
+//!   file), `None` (the default) for the types without one.
 //!
 //! Natives create one with [`Value::handle`] and reach their own type
 //! with [`Value::as_handle`] (a downcast that is `None` for a null or for
@@ -51,6 +54,7 @@
 //! path.
 
 use crate::heap::{ArrObj, Header, MapObj, Ref, StructObj, WeakCell};
+use crate::oom::OutOfMemory;
 use std::any::Any;
 use std::cell::Cell;
 use std::fmt;
@@ -145,6 +149,15 @@ pub trait Handle: Any {
     /// thread turns into a value of its own; `None` when values of the
     /// type cannot be sent (the default).
     fn send_copy(&self) -> Option<Box<dyn SentHandle>> {
+        None
+    }
+
+    /// The value's own encoded bytes, for a `BLOB` column or parameter
+    /// (§15.3) and an HTTP body (§19.2): a blob's bytes, an image's file
+    /// bytes (or a PNG of it). `None` (the default) for the types that
+    /// have no byte form. Reached through this trait, so that the code
+    /// storing or sending the bytes never links the type's own library.
+    fn encoded_bytes(&self) -> Option<Vec<u8>> {
         None
     }
 }
@@ -269,14 +282,18 @@ impl TextObj {
         self.s[at..].chars().next()
     }
 
-    /// Append in place (only through a unique `Rc`).
-    pub fn push_str(&mut self, more: &str, more_cp: Option<usize>) {
+    /// Append in place (only through a unique `Rc`). Errors: the
+    /// allocator refused the growth (the text is unchanged).
+    #[inline]
+    pub fn push_str(&mut self, more: &str, more_cp: Option<usize>) -> Result<(), OutOfMemory> {
+        crate::oom::grow_str(&mut self.s, more.len())?;
         let c = self.cp.get();
         self.cp.set(match more_cp {
             Some(m) if c != usize::MAX => c + m,
             _ => usize::MAX,
         });
         self.s.push_str(more);
+        Ok(())
     }
 
     /// Overwrite the bytes with zeros (for `clear`, §10.11).
@@ -398,8 +415,9 @@ impl Value {
 
     /// Append `more` to this text value in place when the buffer is not
     /// shared; otherwise copy first (§9.11 note: amortized O(1)). A null
-    /// (or non-text) receiver counts as empty.
-    pub fn append_text(&mut self, more: &Value) {
+    /// (or non-text) receiver counts as empty. Errors: the allocator
+    /// refused the growth ([`crate::oom`]); the value is unchanged.
+    pub fn append_text(&mut self, more: &Value) -> Result<(), OutOfMemory> {
         let (s, cp) = match more {
             Value::Text(t) => {
                 let c = t.cp.get();
@@ -407,33 +425,39 @@ impl Value {
             }
             Value::Ascii(a) => match std::str::from_utf8(a) {
                 Ok(s) => (s, Some(s.len())),
-                Err(_) => return,
+                Err(_) => return Ok(()),
             },
-            _ => return,
+            _ => return Ok(()),
         };
         if let Value::Text(t) = self {
             if let Some(m) = Rc::get_mut(t) {
-                m.push_str(s, cp);
-                return;
+                return m.push_str(s, cp);
             }
         }
-        append_slow(self, s);
+        append_slow(self, s)
     }
 }
 
 #[cold]
 #[inline(never)]
-fn append_slow(v: &mut Value, s: &str) {
-    let mut base = match v {
-        Value::Text(t) => {
-            let mut b = String::with_capacity((t.as_str().len() + s.len()) * 2);
-            b.push_str(t.as_str());
-            b
-        }
-        _ => String::with_capacity(s.len() * 2),
+fn append_slow(v: &mut Value, s: &str) -> Result<(), OutOfMemory> {
+    let old = match v {
+        Value::Text(t) => t.as_str(),
+        _ => "",
     };
+    // Room to append as much again in place; exactly the result when the
+    // allocator cannot give that.
+    let want = old.len() + s.len();
+    let mut base = String::new();
+    crate::oom::fallible(|| {
+        base.try_reserve_exact(want.saturating_mul(2))
+            .or_else(|_| base.try_reserve_exact(want))
+    })
+    .map_err(|_| OutOfMemory)?;
+    base.push_str(old);
     base.push_str(s);
     *v = Value::Text(Rc::new(TextObj::new(base)));
+    Ok(())
 }
 
 #[cold]
@@ -534,17 +558,27 @@ impl MapData {
     }
 
     /// Add or replace; returns the replaced value (to drop after the
-    /// borrow ends).
-    pub fn insert(&mut self, key: &str, v: Value) -> Option<Value> {
+    /// borrow ends). Errors: the allocator refused to grow the map for a
+    /// new key ([`crate::oom`]); the map is unchanged.
+    pub fn insert(&mut self, key: &str, v: Value) -> Result<Option<Value>, OutOfMemory> {
         if let Some(i) = self.find(key) {
-            return Some(std::mem::replace(&mut self.entries[i].1, v));
+            return Ok(Some(std::mem::replace(&mut self.entries[i].1, v)));
+        }
+        crate::oom::grow(&mut self.entries, 1)?;
+        if self.index.capacity() == self.index.len() {
+            let entries = &self.entries;
+            crate::oom::fallible(|| {
+                self.index
+                    .try_reserve(1, |&j| hash_str(&entries[j as usize].0))
+            })
+            .map_err(|_| OutOfMemory)?;
         }
         let i = self.entries.len() as u32;
         self.entries.push((Rc::from(key), v));
         let entries = &self.entries;
         self.index
             .insert_unique(hash_str(key), i, |&j| hash_str(&entries[j as usize].0));
-        None
+        Ok(None)
     }
 
     /// Remove `key`; returns the removed value.
@@ -594,7 +628,7 @@ mod tests {
         let mut v = Value::Null;
         let piece = Value::text("ab");
         for _ in 0..1_000_000 {
-            v.append_text(&piece);
+            v.append_text(&piece).unwrap();
         }
         let Value::Text(t) = &v else { panic!() };
         assert_eq!(t.char_len(), 2_000_000);
@@ -604,7 +638,7 @@ mod tests {
     fn append_copies_when_shared() {
         let mut a = Value::text("x");
         let b = a.clone();
-        a.append_text(&Value::text("é"));
+        a.append_text(&Value::text("é")).unwrap();
         assert_eq!(a.as_str(), Some("xé"));
         assert_eq!(b.as_str(), Some("x"));
         let Value::Text(t) = &a else { panic!() };
@@ -634,7 +668,7 @@ mod tests {
         let mut v = Value::Text(Rc::new(TextObj::new("é".into())));
         let Value::Text(t) = &v else { panic!() };
         assert_eq!(t.char_at(0), Some('é'));
-        v.append_text(&Value::text("😀z"));
+        v.append_text(&Value::text("😀z")).unwrap();
         let Value::Text(t) = &v else { panic!() };
         assert_eq!(t.char_at(2), Some('z'));
         assert_eq!(t.char_at(1), Some('😀'));
@@ -648,7 +682,7 @@ mod tests {
     fn map_insert_get_remove() {
         let mut m = MapData::default();
         for i in 0..100 {
-            m.insert(&format!("k{i}"), Value::Int(i));
+            m.insert(&format!("k{i}"), Value::Int(i)).unwrap();
         }
         assert_eq!(m.get("k42"), Some(&Value::Int(42)));
         assert_eq!(m.remove("k0"), Some(Value::Int(0)));
@@ -657,7 +691,7 @@ mod tests {
         for i in 1..100 {
             assert_eq!(m.get(&format!("k{i}")), Some(&Value::Int(i)));
         }
-        assert_eq!(m.insert("k5", Value::Int(-5)), Some(Value::Int(5)));
+        assert_eq!(m.insert("k5", Value::Int(-5)), Ok(Some(Value::Int(5))));
         assert_eq!(m.get("k5"), Some(&Value::Int(-5)));
     }
 

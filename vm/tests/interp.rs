@@ -700,7 +700,16 @@ fn stack_overflow_is_a_failure() {
     );
     let (code, _, err) = run(program(vec![main, f]));
     assert_eq!(code, 1);
-    assert_eq!(err, "fail: stack overflow in function 'f' at prog.f:1\n");
+    // The message, then the call stack: 100,000 frames of `f` (the entry
+    // `<main>` is left out), of which the innermost and outermost ten are
+    // printed.
+    let ten = "    at f (prog.f:1)\n".repeat(10);
+    assert_eq!(
+        err,
+        format!(
+            "fail: stack overflow in function 'f' at prog.f:1\n{ten}    ... 99980 more frames ...\n{ten}"
+        )
+    );
 }
 
 #[test]

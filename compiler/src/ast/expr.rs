@@ -116,8 +116,10 @@ impl Template {
             .filter_map(|i| {
                 let e = &tree.elems[i as usize];
                 match e.kind {
-                    TEMPLATE_CHUNK if e.is_token => Some(TemplatePart::Chunk(Token(self.0.at(i)))),
-                    TEMPLATE_SUBST if !e.is_token => {
+                    TEMPLATE_CHUNK if e.is_token() => {
+                        Some(TemplatePart::Chunk(Token(self.0.at(i))))
+                    }
+                    TEMPLATE_SUBST if !e.is_token() => {
                         child::<Expr>(&self.0.at(i)).map(TemplatePart::Subst)
                     }
                     _ => None,

@@ -164,11 +164,14 @@ impl SourceFile {
     }
 }
 
-/// One element (node or token) of a [`Tree`], in preorder.
+/// One element (node or token) of a [`Tree`], in preorder: 16 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Elem {
     kind: SyntaxKind,
-    is_token: bool,
+    /// Bit 15: the element is a token. Bits 0-14: how many elements back
+    /// its parent node is (0 for the root; [`FAR`] when that does not fit
+    /// in 15 bits, the parent is then in [`Tree::far_parents`]).
+    link: u16,
     /// Absolute start offset.
     start: u32,
     /// Absolute end offset.
@@ -176,8 +179,61 @@ struct Elem {
     /// Index one past the element's subtree (`index + 1` for a token):
     /// the index of its next sibling, if it has one.
     subtree_end: u32,
-    /// Index of the parent node (`u32::MAX` for the root).
-    parent: u32,
+}
+
+const TOKEN_BIT: u16 = 1 << 15;
+/// [`Elem::link`]'s distance meaning "look the parent up".
+const FAR: u16 = TOKEN_BIT - 1;
+
+const _: () = assert!(std::mem::size_of::<Elem>() == 16);
+
+impl Elem {
+    fn is_token(&self) -> bool {
+        self.link & TOKEN_BIT != 0
+    }
+}
+
+/// The elements of a tree being built and the parents too far back for
+/// [`Elem::link`].
+#[derive(Default)]
+struct Elems {
+    elems: Vec<Elem>,
+    far_parents: hashbrown::HashMap<u32, u32>,
+}
+
+impl Elems {
+    /// Append an element whose parent is element `parent` (`u32::MAX`:
+    /// none); returns its index.
+    fn push(
+        &mut self,
+        kind: SyntaxKind,
+        is_token: bool,
+        start: u32,
+        end: u32,
+        subtree_end: u32,
+        parent: u32,
+    ) -> u32 {
+        let index = self.elems.len() as u32;
+        let delta = if parent == u32::MAX {
+            0
+        } else {
+            match u16::try_from(index - parent) {
+                Ok(d) if d < FAR => d,
+                _ => {
+                    self.far_parents.insert(index, parent);
+                    FAR
+                }
+            }
+        };
+        self.elems.push(Elem {
+            kind,
+            link: delta | if is_token { TOKEN_BIT } else { 0 },
+            start,
+            end,
+            subtree_end,
+        });
+        index
+    }
 }
 
 /// A compact, read-only copy of a green tree's structure, built once per
@@ -192,18 +248,24 @@ struct Elem {
 /// out. The green tree stays the syntax tree; this is only an index over
 /// it for the typed views.
 pub struct Tree {
-    /// The text of the tree's root (tokens slice it).
-    text: String,
+    /// The text of the tree's root (tokens slice it); shared with the
+    /// driver's copy of the file.
+    text: std::rc::Rc<str>,
     /// Absolute offset of `text[0]`.
     base: u32,
     elems: Vec<Elem>,
+    /// Parents of the elements whose [`Elem::link`] is [`FAR`].
+    far_parents: hashbrown::HashMap<u32, u32>,
 }
 
 impl Tree {
     /// Whether two trees have the same text and elements (for tests).
     #[cfg(test)]
     pub(crate) fn same_as(&self, other: &Tree) -> bool {
-        self.text == other.text && self.base == other.base && self.elems == other.elems
+        self.text == other.text
+            && self.base == other.base
+            && self.elems == other.elems
+            && self.far_parents == other.far_parents
     }
 
     /// Indexes the green tree `green`, whose text starts at `offset`;
@@ -217,30 +279,27 @@ impl Tree {
         let base = u32::from(offset);
         let len = u32::from(green.text_len()) as usize;
         let gather = text.is_none();
-        let mut tree = Tree {
-            text: match text {
-                Some(text) => text.to_string(),
-                None => String::with_capacity(len),
-            },
-            base,
-            // About one element per three bytes of typical source.
+        let mut gathered = String::with_capacity(if gather { len } else { 0 });
+        // About one element per three bytes of typical source.
+        let mut out = Elems {
             elems: Vec::with_capacity(len / 3 + 1),
+            far_parents: hashbrown::HashMap::new(),
         };
-        tree.elems.push(Elem {
-            kind: SyntaxKind::from_raw(green.kind().0),
-            is_token: false,
-            start: base,
-            end: base + u32::from(green.text_len()),
-            subtree_end: 0,
-            parent: u32::MAX,
-        });
+        out.push(
+            SyntaxKind::from_raw(green.kind().0),
+            false,
+            base,
+            base + u32::from(green.text_len()),
+            0,
+            u32::MAX,
+        );
         // Open nodes: remaining children and the node's element index.
         let mut stack: Vec<(rowan::Children<'_>, usize)> = vec![(green.children(), 0)];
         let mut pos = base;
         while let Some(top) = stack.last_mut() {
             let Some(child) = top.0.next() else {
                 let (_, index) = stack.pop().expect("the stack is not empty");
-                tree.elems[index].subtree_end = tree.elems.len() as u32;
+                out.elems[index].subtree_end = out.elems.len() as u32;
                 continue;
             };
             let parent = top.1 as u32;
@@ -248,39 +307,40 @@ impl Tree {
                 rowan::NodeOrToken::Token(t) => {
                     let len = u32::from(t.text_len());
                     if gather {
-                        tree.text.push_str(t.text());
+                        gathered.push_str(t.text());
                     }
                     let kind = SyntaxKind::from_raw(t.kind().0);
                     if !is_indexed(kind) {
                         pos += len;
                         continue;
                     }
-                    let index = tree.elems.len() as u32;
-                    tree.elems.push(Elem {
-                        kind,
-                        is_token: true,
-                        start: pos,
-                        end: pos + len,
-                        subtree_end: index + 1,
-                        parent,
-                    });
+                    let index = out.elems.len() as u32;
+                    out.push(kind, true, pos, pos + len, index + 1, parent);
                     pos += len;
                 }
                 rowan::NodeOrToken::Node(n) => {
-                    let index = tree.elems.len();
-                    tree.elems.push(Elem {
-                        kind: SyntaxKind::from_raw(n.kind().0),
-                        is_token: false,
-                        start: pos,
-                        end: pos + u32::from(n.text_len()),
-                        subtree_end: 0,
+                    let index = out.push(
+                        SyntaxKind::from_raw(n.kind().0),
+                        false,
+                        pos,
+                        pos + u32::from(n.text_len()),
+                        0,
                         parent,
-                    });
-                    stack.push((n.children(), index));
+                    );
+                    stack.push((n.children(), index as usize));
                 }
             }
         }
-        std::rc::Rc::new(tree)
+        std::rc::Rc::new(Tree {
+            text: if gather {
+                std::rc::Rc::from(gathered)
+            } else {
+                std::rc::Rc::from(text.unwrap_or(""))
+            },
+            base,
+            elems: out.elems,
+            far_parents: out.far_parents,
+        })
     }
 
     fn range(&self, index: u32) -> rowan::TextRange {
@@ -313,7 +373,7 @@ fn is_indexed(kind: SyntaxKind) -> bool {
 /// event replay (see `parser::event`), so the driver gets the index
 /// without building or walking a green tree.
 pub(crate) struct TreeRecorder {
-    elems: Vec<Elem>,
+    out: Elems,
     /// Element indexes of the open nodes.
     open: Vec<u32>,
     pos: u32,
@@ -323,7 +383,10 @@ impl TreeRecorder {
     /// A recorder for a text of `len` bytes.
     pub(crate) fn new(len: usize) -> TreeRecorder {
         TreeRecorder {
-            elems: Vec::with_capacity(len / 3 + 1),
+            out: Elems {
+                elems: Vec::with_capacity(len / 3 + 1),
+                far_parents: hashbrown::HashMap::new(),
+            },
             open: Vec::new(),
             pos: 0,
         }
@@ -331,15 +394,9 @@ impl TreeRecorder {
 
     /// A node of `kind` starts here.
     pub(crate) fn start_node(&mut self, kind: SyntaxKind) {
-        self.open.push(self.elems.len() as u32);
-        self.elems.push(Elem {
-            kind,
-            is_token: false,
-            start: self.pos,
-            end: self.pos,
-            subtree_end: 0,
-            parent: self.open.iter().rev().nth(1).copied().unwrap_or(u32::MAX),
-        });
+        let parent = self.open.last().copied().unwrap_or(u32::MAX);
+        let index = self.out.push(kind, false, self.pos, self.pos, 0, parent);
+        self.open.push(index);
     }
 
     /// A token of `kind` and `len` bytes (see [`is_indexed`]).
@@ -348,23 +405,18 @@ impl TreeRecorder {
             self.pos += len;
             return;
         }
-        let index = self.elems.len() as u32;
-        self.elems.push(Elem {
-            kind,
-            is_token: true,
-            start: self.pos,
-            end: self.pos + len,
-            subtree_end: index + 1,
-            parent: self.open.last().copied().unwrap_or(u32::MAX),
-        });
+        let index = self.out.elems.len() as u32;
+        let parent = self.open.last().copied().unwrap_or(u32::MAX);
+        self.out
+            .push(kind, true, self.pos, self.pos + len, index + 1, parent);
         self.pos += len;
     }
 
     /// The innermost open node ends here.
     pub(crate) fn finish_node(&mut self) {
         if let Some(index) = self.open.pop() {
-            let end = self.elems.len() as u32;
-            let e = &mut self.elems[index as usize];
+            let end = self.out.elems.len() as u32;
+            let e = &mut self.out.elems[index as usize];
             e.end = self.pos;
             e.subtree_end = end;
         }
@@ -373,17 +425,20 @@ impl TreeRecorder {
     /// The finished tree over `text`, or `None` unless the calls recorded
     /// exactly one closed root node covering `text` (the caller then
     /// indexes the green tree instead).
-    pub(crate) fn finish(self, text: &str) -> Option<std::rc::Rc<Tree>> {
-        let root = self.elems.first()?;
+    pub(crate) fn finish(self, text: &std::rc::Rc<str>) -> Option<std::rc::Rc<Tree>> {
+        let root = self.out.elems.first()?;
         let whole = self.open.is_empty()
             && root.kind == SyntaxKind::SOURCE_FILE
-            && root.subtree_end as usize == self.elems.len()
+            && root.subtree_end as usize == self.out.elems.len()
             && root.end as usize == text.len();
         whole.then(|| {
+            let mut elems = self.out.elems;
+            elems.shrink_to_fit();
             std::rc::Rc::new(Tree {
-                text: text.to_string(),
+                text: std::rc::Rc::clone(text),
                 base: 0,
-                elems: self.elems,
+                elems,
+                far_parents: self.out.far_parents,
             })
         })
     }
@@ -430,15 +485,19 @@ impl Node {
 
     /// The parent node, if this is not the root of its tree.
     pub fn parent(&self) -> Option<Node> {
-        let parent = self.tree.elems[self.index as usize].parent;
-        (parent != u32::MAX).then(|| self.at(parent))
+        let delta = self.tree.elems[self.index as usize].link & !TOKEN_BIT;
+        match delta {
+            0 => None,
+            FAR => self.tree.far_parents.get(&self.index).map(|&p| self.at(p)),
+            d => Some(self.at(self.index - u32::from(d))),
+        }
     }
 
     /// The direct child nodes, in order.
     pub fn children(&self) -> impl Iterator<Item = Node> + '_ {
         self.tree
             .children(self.index)
-            .filter(|&i| !self.tree.elems[i as usize].is_token)
+            .filter(|&i| !self.tree.elems[i as usize].is_token())
             .map(|i| self.at(i))
     }
 
@@ -447,7 +506,7 @@ impl Node {
     pub fn child_tokens(&self) -> impl Iterator<Item = Token> + '_ {
         self.tree
             .children(self.index)
-            .filter(|&i| self.tree.elems[i as usize].is_token)
+            .filter(|&i| self.tree.elems[i as usize].is_token())
             .map(|i| Token(self.at(i)))
     }
 }
@@ -575,7 +634,7 @@ pub(crate) fn find_element(
     let tree = &node.tree;
     for index in tree.children(node.index) {
         let e = &tree.elems[index as usize];
-        match pick(e.kind, e.is_token) {
+        match pick(e.kind, e.is_token()) {
             Pick::Take => return Some(index),
             Pick::Skip => {}
             Pick::Stop => return None,
@@ -627,7 +686,7 @@ pub(crate) fn children<N: AstNode>(node: &Node) -> impl Iterator<Item = N> {
             let index = next;
             let e = node.tree.elems[index as usize];
             next = e.subtree_end;
-            if !e.is_token && N::can_cast(e.kind) {
+            if !e.is_token() && N::can_cast(e.kind) {
                 return N::cast(node.at(index));
             }
         }
@@ -680,7 +739,7 @@ pub fn descendants_of_kind(root: &Node, kind: SyntaxKind) -> Vec<Node> {
     root.tree.elems[start..end]
         .iter()
         .zip(root.index..)
-        .filter(|(e, _)| e.kind == kind && !e.is_token)
+        .filter(|(e, _)| e.kind == kind && !e.is_token())
         .map(|(_, i)| root.at(i))
         .collect()
 }
@@ -721,7 +780,7 @@ mod tests {
             assert_eq!(root.0.tree.elems, walked.elems, "{text:?}");
             assert_eq!(root.0.tree.text, walked.text, "{text:?}");
             assert_eq!(root.0.text(), text.as_str());
-            let (errors, flat_root) = crate::parsing::parse_ast_only(text);
+            let (errors, flat_root) = crate::parsing::parse_ast_only(text.as_str().into());
             assert_eq!(errors, parse.errors, "{text:?}");
             assert_eq!(flat_root.0.tree.elems, walked.elems, "{text:?}");
             assert_eq!(flat_root.0.tree.text, walked.text, "{text:?}");

@@ -547,7 +547,7 @@ impl OnDecl {
         let node = self.0.clone();
         let tree = node.tree.clone();
         tree.children(node.index)
-            .filter(|&i| tree.elems[i as usize].is_token && tree.elems[i as usize].kind == IDENT)
+            .filter(|&i| tree.elems[i as usize].is_token() && tree.elems[i as usize].kind == IDENT)
             .map(|i| Token(node.at(i)))
             .collect::<Vec<_>>()
             .into_iter()
@@ -602,7 +602,7 @@ fn second_ident(node: &super::Node) -> Option<Token> {
     let tree = node.tree.clone();
     let index = tree
         .children(node.index)
-        .filter(|&i| tree.elems[i as usize].is_token && tree.elems[i as usize].kind == IDENT)
+        .filter(|&i| tree.elems[i as usize].is_token() && tree.elems[i as usize].kind == IDENT)
         .nth(1)?;
     Some(Token(node.at(index)))
 }

@@ -12,18 +12,19 @@
 //!   (§15.4). Anywhere else it is a compile error. The parameters must be
 //!   an array literal, the one literal whose elements may mix types; each
 //!   element must be a bindable type (`int`, `float`, `bool`, `text`,
-//!   `ascii`, `blob`, `aud` or `null`) and becomes its own native argument, so no
-//!   array is built per call.
+//!   `ascii`, `blob`, `img`, `aud` or `null`) and becomes its own native
+//!   argument, so no array is built per call.
 //! - Reading `row.col` is a plain field read of the column's slot and
 //!   `row.rowid` one of the rowid slot (`festina_vm::row`); `row.col = v`,
 //!   `delete row.col` and `row.undefined(col)` are the natives `row_set`,
 //!   `row_delete` and `row_undefined`, which keep track of the columns a
 //!   row defines (§15.5). `rowid` is read-only (§9.11).
-//! - `aud` columns and query fields (§15.3) hold the clip's encoded bytes:
-//!   an `aud` binds as those bytes, and a program with an `aud` column or
-//!   query field calls `aud_columns` (audio facility) before `db_open`, so
-//!   that the database natives can decode them without linking the
-//!   decoders themselves (`festina_stdlib::audio::AudColumns`).
+//! - `aud` and `img` columns and query fields (§15.3) hold the value's
+//!   encoded bytes: it binds as those bytes, and a program with an `aud`
+//!   (`img`) column or query field calls `aud_columns` (`img_columns`, of
+//!   the audio or canvas facility) before `db_open`, so that the database
+//!   natives can decode them without linking the decoders themselves
+//!   (`festina_stdlib::audio::AudColumns`, `festina_stdlib::canvas::ImgColumns`).
 //! - `DatabaseURL = text` must be the entry file's first statement (§6.4);
 //!   its value is evaluated first in the entry function and passed to
 //!   `db_open`, which the entry function calls before any top-level code
@@ -184,15 +185,11 @@ impl Checker<'_> {
                     );
                     return None;
                 }
-                if rec.fields.iter().any(|f| matches!(f.ty, Type::Img)) {
-                    self.error(
-                        range,
-                        "img values from the database are not available in this build",
-                    );
-                    return None;
-                }
                 if rec.fields.iter().any(|f| f.ty == Type::Aud) {
                     self.aud_columns = true;
+                }
+                if rec.fields.iter().any(|f| f.ty == Type::Img) {
+                    self.img_columns = true;
                 }
                 Some(elem)
             }
@@ -217,6 +214,7 @@ impl Checker<'_> {
             | Type::Text
             | Type::Ascii
             | Type::Blob
+            | Type::Img
             | Type::Aud
             | Type::Null
             | Type::Error => v,
@@ -228,7 +226,7 @@ impl Checker<'_> {
                 let shown = self.show(other);
                 self.error(
                     range,
-                    format!("a value of type {shown} cannot be a SQL parameter; use int, float, bool, text, ascii, blob or aud (§15.3)"),
+                    format!("a value of type {shown} cannot be a SQL parameter; use int, float, bool, text, ascii, blob, img or aud (§15.3)"),
                 );
                 v
             }
@@ -273,10 +271,9 @@ impl Checker<'_> {
         nrange: TextRange,
         line: u32,
     ) -> Expr {
-        let rec = &self.module.tables[tid as usize];
-        let ncols = rec.fields.len();
-        if let Some(i) = rec.fields.iter().position(|f| f.name == fname) {
-            let ty = rec.fields[i].ty.clone();
+        let ncols = self.module.tables[tid as usize].fields.len();
+        if let Some(i) = self.table_field(tid, fname) {
+            let ty = self.module.tables[tid as usize].fields[i].ty.clone();
             return mk(
                 ExprKind::Field {
                     obj: Box::new(obj),
@@ -312,9 +309,8 @@ impl Checker<'_> {
         nrange: TextRange,
         range: TextRange,
     ) -> Option<(Place, Type)> {
-        let rec = &self.module.tables[tid as usize];
-        if let Some(i) = rec.fields.iter().position(|f| f.name == fname) {
-            let ty = rec.fields[i].ty.clone();
+        if let Some(i) = self.table_field(tid, fname) {
+            let ty = self.module.tables[tid as usize].fields[i].ty.clone();
             return Some((
                 Place::Field {
                     obj: Box::new(obj),
@@ -414,9 +410,11 @@ impl Checker<'_> {
         let rec = &self.module.tables[tid as usize];
         let name = rec.name.clone();
         let no_columns = rec.fields.is_empty();
-        let media = rec.fields.iter().any(|f| matches!(f.ty, Type::Img));
         if rec.fields.iter().any(|f| f.ty == Type::Aud) {
             self.aud_columns = true;
+        }
+        if rec.fields.iter().any(|f| f.ty == Type::Img) {
+            self.img_columns = true;
         }
         if no_columns {
             self.error(range, format!("table '{name}' needs at least one column"));
@@ -428,9 +426,6 @@ impl Checker<'_> {
                     "table name '{name}' is reserved by SQLite (names starting with 'sqlite_')"
                 ),
             );
-        }
-        if media {
-            self.error(range, "img columns are not available in this build");
         }
     }
 
@@ -486,20 +481,30 @@ impl Checker<'_> {
 
     /// The entry function's first statement in a program that uses the
     /// database: open it (with the `DatabaseURL` value, if any) and
-    /// synchronise every table (§6.5 step 2), after `aud_columns` when an
-    /// `aud` column or query field needs decoding (module docs). Empty for
-    /// a program that does not use the database.
+    /// synchronise every table (§6.5 step 2), after `aud_columns` and
+    /// `img_columns` when an `aud` or `img` column or query field needs
+    /// decoding (module docs). Empty for a program that does not use the
+    /// database.
     pub(super) fn db_open_stmts(&mut self) -> Vec<Stmt> {
         if !self.uses_db && self.module.tables.is_empty() {
             return Vec::new();
         }
         let mut stmts = Vec::new();
-        if self.aud_columns {
-            let id = self.native("aud_columns");
-            stmts.push(Stmt {
-                kind: StmtKind::Expr(mk(ExprKind::CallNative { id, args: vec![] }, Type::Void, 1)),
-                line: 1,
-            });
+        for (wanted, native) in [
+            (self.aud_columns, "aud_columns"),
+            (self.img_columns, "img_columns"),
+        ] {
+            if wanted {
+                let id = self.native(native);
+                stmts.push(Stmt {
+                    kind: StmtKind::Expr(mk(
+                        ExprKind::CallNative { id, args: vec![] },
+                        Type::Void,
+                        1,
+                    )),
+                    line: 1,
+                });
+            }
         }
         let url = self
             .db_url

@@ -2,7 +2,7 @@
 //! globals, and the driving of body checks (§6.6, §11).
 
 use super::ty::ManualOk;
-use super::{Checker, FnState, FuncSig, GlobalInfo, LocalSym, TypeSym, ValueSym};
+use super::{Checker, FieldIndex, FnState, FuncSig, GlobalInfo, LocalSym, TypeSym, ValueSym};
 use crate::ast;
 use crate::hir::{self, Expr, ExprKind, Stmt, StmtKind};
 use crate::limits::{MAX_ENUM_MEMBERS, MAX_FIELDS};
@@ -100,6 +100,7 @@ impl Checker<'_> {
             }
         }
         self.compute_cycles();
+        self.field_index = FieldIndex::new(&self.module.structs, &self.module.tables);
     }
 
     fn type_sym(&self, name: Option<ast::Token>) -> Option<TypeSym> {
@@ -116,6 +117,9 @@ impl Checker<'_> {
         is_table: bool,
     ) -> Vec<Field> {
         let mut out: Vec<Field> = Vec::new();
+        // The names so far, for the duplicate check (a scan of `out` made
+        // a 30,000-field struct quadratic).
+        let mut seen: hashbrown::HashSet<String> = hashbrown::HashSet::new();
         for f in fields {
             let Some(name) = f.name() else { continue };
             let mut ty = match f.ty() {
@@ -148,15 +152,16 @@ impl Checker<'_> {
                     format!("a struct or table may declare at most {MAX_FIELDS} fields"),
                 );
             }
-            if out.iter().any(|o| o.name == name.text()) {
+            let text = name.text();
+            if !seen.insert(text.to_string()) {
                 self.error(
                     name.text_range(),
-                    format!("field '{}' is declared twice", name.text()),
+                    format!("field '{text}' is declared twice"),
                 );
                 continue;
             }
             out.push(Field {
-                name: name.text().to_string(),
+                name: text.to_string(),
                 ty,
             });
         }
@@ -430,6 +435,7 @@ impl Checker<'_> {
         let func = &mut self.module.functions[id as usize];
         func.locals = std::mem::take(&mut self.fs.locals);
         func.body = body;
+        self.body_done(id);
     }
 
     /// Pass 5b: each file's top-level statements become `<top:file>`;
@@ -685,6 +691,7 @@ impl Checker<'_> {
             params: params.clone(),
             ret: ret.clone(),
         });
+        self.body_done(id);
         Expr {
             kind: ExprKind::FuncRef(id),
             ty: Type::Func(params, Box::new(ret)),

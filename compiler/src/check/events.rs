@@ -30,10 +30,10 @@
 //! # Background loads
 //! `path.callback(fn)` on a `text` ([`Checker::text_callback`]) with `fn`
 //! of type `func[blob]:void` yields a `blob` (native `blob_load_async`),
-//! with `func[aud]:void` an `aud` (`aud_load_async`); the statement form
+//! with `func[img]:void` an `img` (`img_load_async`), with
+//! `func[aud]:void` an `aud` (`aud_load_async`); the statement form
 //! `blob path.callback(fn)` evaluates it for effect
-//! ([`Checker::check_load_stmt`]). `img` loads are not available in this
-//! build.
+//! ([`Checker::check_load_stmt`]).
 
 use super::ty::ManualOk;
 use super::{Checker, FuncSig, ValueSym};
@@ -196,6 +196,7 @@ impl Checker<'_> {
         let func = &mut self.module.functions[id as usize];
         func.locals = std::mem::take(&mut self.fs.locals);
         func.body = body;
+        self.body_done(id);
     }
 
     /// An `on` declaration met as a statement: at the top level it was
@@ -258,7 +259,8 @@ impl Checker<'_> {
     }
 
     /// `path.callback(fn)` on a text receiver (§12.5): `fn` decides what
-    /// is loaded: `func[blob]:void` or `func[aud]:void` in this build.
+    /// is loaded: `func[blob]:void` a blob, `func[img]:void` an image,
+    /// `func[aud]:void` a clip.
     pub(super) fn text_callback(
         &mut self,
         path: Expr,
@@ -280,11 +282,11 @@ impl Checker<'_> {
             _ => None,
         };
         match param {
-            Some(ty @ (Type::Blob | Type::Aud)) => {
-                let native = if ty == Type::Blob {
-                    "blob_load_async"
-                } else {
-                    "aud_load_async"
+            Some(ty @ (Type::Blob | Type::Img | Type::Aud)) => {
+                let native = match ty {
+                    Type::Blob => "blob_load_async",
+                    Type::Img => "img_load_async",
+                    _ => "aud_load_async",
                 };
                 let id = self.native(native);
                 mk(
@@ -295,13 +297,6 @@ impl Checker<'_> {
                     ty,
                     line,
                 )
-            }
-            Some(Type::Img) => {
-                self.error(
-                    arange,
-                    "background loading of images is not available in this build",
-                );
-                mk(ExprKind::Null, Type::Error, line)
             }
             _ => {
                 let shown = self.show(&f.ty);

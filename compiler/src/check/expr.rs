@@ -167,7 +167,8 @@ impl Checker<'_> {
         self.resolve_name(&tok, line)
     }
 
-    /// The value a name denotes: local, global, function, or `argv`.
+    /// The value a name denotes: local, global, function, `argv`, or a
+    /// read-only global value of the library (`clientWidth`, §16.2).
     fn resolve_name(&mut self, tok: &ast::Token, line: u32) -> Expr {
         let name = tok.text();
         if let Some(l) = self.lookup_local(name) {
@@ -202,6 +203,17 @@ impl Checker<'_> {
                             args: Vec::new(),
                         },
                         Type::Arr(Box::new(Type::Text)),
+                        line,
+                    );
+                }
+                if let Some(v) = festina_signatures::VALUES.iter().find(|v| v.name == name) {
+                    let id = self.native(v.native);
+                    return mk(
+                        ExprKind::CallNative {
+                            id,
+                            args: Vec::new(),
+                        },
+                        shape_type(v.ret),
                         line,
                     );
                 }
@@ -443,8 +455,7 @@ impl Checker<'_> {
                 };
                 (k, key.syntax().text_range(), entry.value())
             };
-            let rec = &self.module.structs[sid as usize];
-            let Some(idx) = rec.fields.iter().position(|f| f.name == fname) else {
+            let Some(idx) = self.struct_field(sid, &fname) else {
                 self.error(
                     frange,
                     format!("unknown field '{fname}' in struct literal of type {sname}"),
@@ -452,7 +463,7 @@ impl Checker<'_> {
                 continue;
             };
             // A weak field takes a value of its target type.
-            let fty = match &rec.fields[idx].ty {
+            let fty = match &self.module.structs[sid as usize].fields[idx].ty {
                 Type::Weak(t) => (**t).clone(),
                 t => t.clone(),
             };
@@ -509,10 +520,9 @@ impl Checker<'_> {
         match &ty {
             Type::Error => self.error_expr(line),
             Type::Struct(sid) => {
-                let rec = &self.module.structs[*sid as usize];
-                match rec.fields.iter().position(|x| x.name == fname) {
+                match self.struct_field(*sid, fname) {
                     Some(i) => {
-                        let fty = rec.fields[i].ty.clone();
+                        let fty = self.module.structs[*sid as usize].fields[i].ty.clone();
                         if let Type::Weak(target) = fty {
                             // Never vivified: an unset or dead target reads null.
                             return mk(
@@ -610,9 +620,9 @@ impl Checker<'_> {
         let mut found = None;
         for m in &en.members {
             if let Type::Struct(sid) = m {
-                let rec = &self.module.structs[*sid as usize];
-                if let Some(i) = rec.fields.iter().position(|x| x.name == fname) {
-                    found = Some((*sid, i as u16, rec.fields[i].ty.clone()));
+                if let Some(i) = self.struct_field(*sid, fname) {
+                    let fty = self.module.structs[*sid as usize].fields[i].ty.clone();
+                    found = Some((*sid, i as u16, fty));
                 }
             }
         }
@@ -764,6 +774,11 @@ impl Checker<'_> {
             let arange = a.syntax().text_range();
             let pty = params.get(i).unwrap_or(&error);
             let v = self.check_expr(a, Some(pty));
+            if v.ty == Type::Text && matches!(pty.strip_manual(), Type::Color | Type::Font) {
+                let label = format!("argument {} of {}", i + 1, what(self));
+                out.push(self.coerce_arg(v, pty, arange, &label));
+                continue;
+            }
             out.push(self.coerce_labelled(v, pty, arange, |c: &Self| {
                 Some(format!("argument {} of {}", i + 1, what(c)))
             }));
@@ -843,8 +858,17 @@ impl Checker<'_> {
                 _ => {
                     let ty = shape_type(*shape);
                     let v = self.check_expr(a, Some(&ty));
+                    // §8.3: an int argument is promoted where a float is
+                    // wanted; §8.18: drawImage accepts an img? source.
+                    let v = if ty == Type::Float && v.ty == Type::Int {
+                        super::methods::promote(v)
+                    } else if *shape == Shape::ImgSource {
+                        super::ty::img_source(v)
+                    } else {
+                        v
+                    };
                     let label = format!("argument {} of '{name}'", i + 1);
-                    self.coerce(v, &ty, arange, Some(&label))
+                    self.coerce_arg(v, &ty, arange, &label)
                 }
             };
             out.push(v);
@@ -885,8 +909,7 @@ impl Checker<'_> {
         }
         // A struct field holding a function value is called like a method.
         if let Type::Struct(sid) = &ty {
-            let rec = &self.module.structs[*sid as usize];
-            if rec.fields.iter().any(|x| x.name == m) {
+            if self.struct_field(*sid, &m).is_some() {
                 let fv = self.member(obj, &m, name.text_range(), range, line);
                 return self.value_call(fv, args, range, line);
             }
@@ -1624,39 +1647,31 @@ impl Checker<'_> {
                 let fname = name.text().to_string();
                 let obj = self.receiver(&recv);
                 match obj.ty.strip_manual().clone() {
-                    Type::Struct(sid) => {
-                        let rec = &self.module.structs[sid as usize];
-                        match rec.fields.iter().position(|x| x.name == fname) {
-                            Some(i) => {
-                                let fty = rec.fields[i].ty.clone();
-                                if let Type::Weak(target) = fty {
-                                    return Some((
-                                        Place::WeakField {
-                                            obj: Box::new(obj),
-                                            field: i as u16,
-                                        },
-                                        *target,
-                                    ));
-                                }
-                                Some((
-                                    Place::Field {
+                    Type::Struct(sid) => match self.struct_field(sid, &fname) {
+                        Some(i) => {
+                            let fty = self.module.structs[sid as usize].fields[i].ty.clone();
+                            if let Type::Weak(target) = fty {
+                                return Some((
+                                    Place::WeakField {
                                         obj: Box::new(obj),
                                         field: i as u16,
                                     },
-                                    fty,
-                                ))
+                                    *target,
+                                ));
                             }
-                            None => {
-                                self.unknown_member(
-                                    &Type::Struct(sid),
-                                    &fname,
-                                    name.text_range(),
-                                    0,
-                                );
-                                None
-                            }
+                            Some((
+                                Place::Field {
+                                    obj: Box::new(obj),
+                                    field: i as u16,
+                                },
+                                fty,
+                            ))
                         }
-                    }
+                        None => {
+                            self.unknown_member(&Type::Struct(sid), &fname, name.text_range(), 0);
+                            None
+                        }
+                    },
                     Type::Table(tid) => self.row_place(obj, tid, &fname, name.text_range(), range),
                     Type::Map(el) => {
                         let line = self.line(range);

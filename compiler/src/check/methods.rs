@@ -80,6 +80,9 @@ pub(super) fn plain_shape_type(s: Shape) -> Option<Type> {
         Shape::Socket => Type::Socket,
         Shape::Url => Type::Url,
         Shape::HttpCallback => Type::Func(vec![Type::Http], Box::new(Type::Void)),
+        Shape::Color => Type::Color,
+        Shape::Font => Type::Font,
+        Shape::Img | Shape::ImgSource => Type::Img,
         Shape::Elem
         | Shape::Recv
         | Shape::ArrOfElem
@@ -615,11 +618,13 @@ impl Checker<'_> {
         let v = self.check_expr(e, Some(&t));
         let v = if t == Type::Float && v.ty == Type::Int {
             promote(v)
+        } else if shape == Shape::ImgSource {
+            super::ty::img_source(v)
         } else {
             v
         };
         let label = format!("argument {} of {what}", i + 1);
-        self.coerce(v, &t, range, Some(&label))
+        self.coerce_arg(v, &t, range, &label)
     }
 
     /// The type a type argument names: a keyword or composite type, or a
@@ -728,7 +733,7 @@ impl Checker<'_> {
 }
 
 /// `int` → `float` promotion of an argument (§8.3).
-fn promote(e: Expr) -> Expr {
+pub(super) fn promote(e: Expr) -> Expr {
     let line = e.line;
     if let ExprKind::Int(n) = e.kind {
         return mk(ExprKind::Float(n as f64), Type::Float, line);

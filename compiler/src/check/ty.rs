@@ -114,6 +114,9 @@ impl Checker<'_> {
         range: TextRange,
         what: impl FnOnce(&Self) -> Option<String>,
     ) -> Expr {
+        if e.ty == Type::Text && matches!(target.strip_manual(), Type::Color | Type::Font) {
+            return self.style_literal(e, target, range);
+        }
         match self.try_coerce(e, target) {
             Ok(e) => e,
             Err(e) if e.ty == Type::Void => {
@@ -141,9 +144,87 @@ impl Checker<'_> {
         }
     }
 
+    /// Convert the call argument `e` (argument of `label`) to its
+    /// parameter type `target`, as [`Self::coerce`] does, except that a
+    /// `text` never becomes a `color` or `font` at a call (§8.14: they are
+    /// resolved where a `color`/`font` binding is written, so
+    /// `fillStyle('red')` is an error, as in the reference).
+    pub(super) fn coerce_arg(
+        &mut self,
+        e: Expr,
+        target: &Type,
+        range: TextRange,
+        label: &str,
+    ) -> Expr {
+        if e.ty == Type::Text && matches!(target.strip_manual(), Type::Color | Type::Font) {
+            let msg = style_arg_message(target);
+            self.error(range, format!("{label}: {msg}"));
+            return Expr {
+                ty: Type::Error,
+                ..e
+            };
+        }
+        self.coerce(e, target, range, Some(label))
+    }
+
+    /// A `text` expression where a `color` or `font` is expected (§8.14,
+    /// §8.20 rule 5): a string literal is resolved now (to a packed
+    /// `0xRRGGBB` int or `null` for a color; to a `font_literal` call of
+    /// the font's canonical text for a font); an unknown color name, a bad
+    /// font or any other text expression is a compile error.
+    fn style_literal(&mut self, e: Expr, target: &Type, range: TextRange) -> Expr {
+        use festina_signatures::style::{parse_color, parse_font};
+        let is_color = *target.strip_manual() == Type::Color;
+        let line = e.line;
+        let ExprKind::Text(s) = &e.kind else {
+            let msg = if is_color {
+                "a color must come from a literal, so the compiler can resolve it once: write `color name = '...'` and use `name`, or, to choose one at run time, use fillStyle(red, green, blue) with each component 0-255 (§8.14)"
+            } else {
+                "a font must come from a literal, so the compiler can resolve it once: write `font name = '...'` and use `name`, or, to choose one at run time, use changeFont(px, style, family) (§8.14)"
+            };
+            self.error(range, msg);
+            return Expr {
+                ty: Type::Error,
+                ..e
+            };
+        };
+        let resolved = if is_color {
+            parse_color(s).map(|c| match c {
+                Some(rgb) => ExprKind::Int(rgb as i64),
+                None => ExprKind::Null,
+            })
+        } else {
+            parse_font(s).map(|spec| {
+                let id = self.native("font_literal");
+                ExprKind::CallNative {
+                    id,
+                    args: vec![Expr {
+                        kind: ExprKind::Text(spec.encode()),
+                        ty: Type::Text,
+                        line,
+                    }],
+                }
+            })
+        };
+        match resolved {
+            Ok(kind) => Expr {
+                kind,
+                ty: target.clone(),
+                line,
+            },
+            Err(msg) => {
+                self.error(range, msg);
+                Expr {
+                    ty: Type::Error,
+                    ..e
+                }
+            }
+        }
+    }
+
     /// The conversion of §8.20, or the unchanged expression as `Err`
     /// (rule 5's `text` → `blob` becomes a `blob_load` native call, and
-    /// `text` → `aud` an `aud_load`).
+    /// `text` → `img` an `img_load`, `text` → `aud` an `aud_load`).
     pub(super) fn try_coerce(&mut self, mut e: Expr, target: &Type) -> Result<Expr, Expr> {
         let plain_target = target.strip_manual();
         if matches!(target, Type::Manual(_)) && e.ty == *plain_target && !is_fresh(&e) {
@@ -192,11 +273,16 @@ impl Checker<'_> {
                 line,
             });
         }
-        // §8.13: a text assigned to an aud is a path, loaded and decoded
-        // at run time; an unreadable or undecodable file is a runtime
-        // failure.
-        if e.ty == Type::Text && *plain_target == Type::Aud {
-            let id = self.native("aud_load");
+        // §8.13: a text assigned to an img or an aud is a path, loaded and
+        // decoded at run time; an unreadable or undecodable file is a
+        // runtime failure there.
+        let media_load = match plain_target {
+            Type::Img => Some("img_load"),
+            Type::Aud => Some("aud_load"),
+            _ => None,
+        };
+        if let (Type::Text, Some(native)) = (&e.ty, media_load) {
+            let id = self.native(native);
             let line = e.line;
             return Ok(Expr {
                 kind: ExprKind::CallNative { id, args: vec![e] },
@@ -218,6 +304,26 @@ impl Checker<'_> {
         }
         Err(e)
     }
+}
+
+/// Why a `text` argument cannot be a `color`/`font` parameter (§8.14).
+fn style_arg_message(target: &Type) -> &'static str {
+    if *target.strip_manual() == Type::Color {
+        "a text is not a color: declare `color name = '...'` and pass `name`, or use the (red, green, blue) form for a color computed at run time (§8.14)"
+    } else {
+        "a text is not a font: declare `font name = '...'` and pass `name`, or use changeFont(px, style, family) for a font computed at run time (§8.14)"
+    }
+}
+
+/// An image source argument (`drawImage`, §8.18): an `img?` is accepted
+/// where an `img` is drawn from, so its manual modifier is dropped.
+pub(super) fn img_source(mut e: Expr) -> Expr {
+    if let Type::Manual(inner) = &e.ty {
+        if **inner == Type::Img {
+            e.ty = Type::Img;
+        }
+    }
+    e
 }
 
 /// A fresh construction (§8.18): a literal or a call result.

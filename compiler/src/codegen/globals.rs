@@ -15,19 +15,33 @@
 //! about when a value nobody can reach is reclaimed). A global any other
 //! function, handler or arrow function mentions stays a global.
 
-use crate::hir::{Expr, ExprKind, FuncId, GlobalId, Module, Place, Stmt, StmtKind};
+use crate::hir::{Expr, ExprKind, FuncId, GlobalId, Place, Stmt, StmtKind};
 
-/// For each function, the globals it keeps in registers (ascending).
-pub(super) fn promoted(module: &Module) -> Vec<Vec<GlobalId>> {
-    const NONE: u32 = u32::MAX;
-    const MANY: u32 = u32::MAX - 1;
-    let n = module.globals.len();
-    // The one function mentioning each global (NONE / MANY otherwise).
-    let mut user = vec![NONE; n];
-    // The function declaring each global.
-    let mut init = vec![NONE; n];
-    for (f, func) in module.functions.iter().enumerate() {
-        let f = f as FuncId;
+/// Which functions mention and declare each global, recorded function by
+/// function (the code generator may see functions one at a time, see
+/// [`super::Generator`]); [`Mentions::promoted`] then answers for a
+/// function once every function has been recorded.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Mentions {
+    /// The one function mentioning each global ([`NONE`] / [`MANY`]).
+    user: Vec<u32>,
+    /// The function declaring each global ([`NONE`] / [`MANY`]).
+    init: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+const MANY: u32 = u32::MAX - 1;
+
+impl Mentions {
+    /// Record what function `f` (with body `func`) mentions and declares,
+    /// for a module of `globals` globals.
+    pub(super) fn record(&mut self, globals: usize, f: FuncId, func: &crate::hir::Function) {
+        if self.user.len() < globals {
+            self.user.resize(globals, NONE);
+            self.init.resize(globals, NONE);
+        }
+        let user = &mut self.user;
+        let init = &mut self.init;
         let mut seen = |g: GlobalId| {
             if let Some(u) = user.get_mut(g as usize) {
                 *u = match *u {
@@ -46,14 +60,15 @@ pub(super) fn promoted(module: &Module) -> Vec<Vec<GlobalId>> {
             walk_stmt(s, &mut seen, &mut inits);
         }
     }
-    let mut out = vec![Vec::new(); module.functions.len()];
-    for g in 0..n {
-        let f = init[g];
-        if f < MANY && (user[g] == f || user[g] == NONE) {
-            out[f as usize].push(g as GlobalId);
-        }
+
+    /// The globals function `f` keeps in registers (ascending), once every
+    /// function is recorded.
+    pub(super) fn promoted(&self, f: FuncId) -> Vec<GlobalId> {
+        (0..self.init.len())
+            .filter(|&g| self.init[g] == f && (self.user[g] == f || self.user[g] == NONE))
+            .map(|g| g as GlobalId)
+            .collect()
     }
-    out
 }
 
 fn walk_stmt(s: &Stmt, seen: &mut dyn FnMut(GlobalId), inits: &mut dyn FnMut(GlobalId)) {

@@ -228,32 +228,116 @@ impl Options {
 
 /// [`generate`] with explicit [`Options`].
 pub fn generate_with(module: &hir::Module, options: Options) -> Result<Program, LimitError> {
-    let mut pool = Pool::default();
-    let promoted = if options.fusion {
-        globals::promoted(module)
-    } else {
-        vec![Vec::new(); module.functions.len()]
-    };
-    let functions = module
-        .functions
-        .iter()
-        .zip(&promoted)
-        .map(|(f, gs)| compile_function(module, f, &mut pool, options, gs))
-        .collect::<Result<_, _>>()?;
-    Ok(Program {
-        files: module.files.clone(),
-        consts: pool.consts,
-        functions,
-        entry: module.entry,
-        globals: module.globals.clone(),
-        structs: module.structs.clone(),
-        tables: module.tables.clone(),
-        enums: module.enums.clone(),
-        enum_fields: pool.enum_fields,
-        natives: module.natives.clone(),
-        handlers: module.handlers.clone(),
-        types: module.types.clone(),
-    })
+    Generator::new(options).finish(module)
+}
+
+/// The code generator fed one function at a time, so that a function's
+/// HIR can be dropped as soon as its bytecode exists: the driver hands
+/// over each function the checker finishes ([`Generator::add`]; see
+/// `crate::driver`, "Memory"), and [`Generator::finish`] compiles what was
+/// not handed over (the top-level functions and the entry, whose bodies
+/// stay in the module) and assembles the program.
+///
+/// The result is the program [`generate_with`] makes from the whole
+/// module: functions are compiled the same way whatever the order, the
+/// constant pool and the `EnumField` table are indexed by first use (so
+/// only their order may differ), and globals are kept in registers only by
+/// the top-level function that declares them (never a function added
+/// early), decided in `finish` once every function's mentions are
+/// recorded (`globals::Mentions`). Of several functions over a limit,
+/// the error of the lowest function index is reported, as before.
+pub struct Generator {
+    options: Options,
+    pool: Pool,
+    /// Compiled functions by index.
+    code: Vec<Option<festina_vm::program::Function>>,
+    mentions: globals::Mentions,
+    /// The limit error of the lowest function index so far.
+    error: Option<(hir::FuncId, LimitError)>,
+}
+
+impl Generator {
+    /// A generator with nothing compiled yet.
+    pub fn new(options: Options) -> Generator {
+        Generator {
+            options,
+            pool: Pool::default(),
+            code: Vec::new(),
+            mentions: globals::Mentions::default(),
+            error: None,
+        }
+    }
+
+    /// Compile function `id` of `module`, whose body is `f` (no longer in
+    /// the module): any function but top-level code, which alone may keep
+    /// globals in registers and is compiled by [`Generator::finish`]. The
+    /// module must hold every declaration (structs, enums, globals,
+    /// function signatures) `f` refers to.
+    pub fn add(&mut self, module: &hir::Module, id: hir::FuncId, f: &hir::Function) {
+        self.mentions.record(module.globals.len(), id, f);
+        let code = compile_function(module, f, &mut self.pool, self.options, &[]);
+        self.store(id, code);
+    }
+
+    fn store(&mut self, id: hir::FuncId, code: Result<festina_vm::program::Function, LimitError>) {
+        let i = id as usize;
+        if self.code.len() <= i {
+            self.code.resize_with(i + 1, || None);
+        }
+        match code {
+            Ok(c) => self.code[i] = Some(c),
+            Err(e) => {
+                if self.error.as_ref().is_none_or(|(f, _)| id < *f) {
+                    self.error = Some((id, e));
+                }
+            }
+        }
+    }
+
+    /// Compile every function of `module` not added yet (their bodies are
+    /// in the module), then assemble the program. Errors: the limit error
+    /// of the lowest function index.
+    pub fn finish(mut self, module: &hir::Module) -> Result<Program, LimitError> {
+        let pending: Vec<hir::FuncId> = (0..module.functions.len() as hir::FuncId)
+            .filter(|&id| self.code.get(id as usize).is_none_or(Option::is_none))
+            .collect();
+        for &id in &pending {
+            self.mentions
+                .record(module.globals.len(), id, &module.functions[id as usize]);
+        }
+        for id in pending {
+            let promoted = if self.options.fusion {
+                self.mentions.promoted(id)
+            } else {
+                Vec::new()
+            };
+            let f = &module.functions[id as usize];
+            let code = compile_function(module, f, &mut self.pool, self.options, &promoted);
+            self.store(id, code);
+        }
+        if let Some((_, e)) = self.error {
+            return Err(e);
+        }
+        let functions = self
+            .code
+            .into_iter()
+            .map(|c| c.expect("every function is compiled"))
+            .collect();
+        Ok(Program {
+            files: module.files.clone(),
+            consts: self.pool.consts,
+            functions,
+            entry: module.entry,
+            globals: module.globals.clone(),
+            structs: module.structs.clone(),
+            tables: module.tables.clone(),
+            enums: module.enums.clone(),
+            enum_fields: self.pool.enum_fields,
+            natives: module.natives.clone(),
+            handlers: module.handlers.clone(),
+            types: module.types.clone(),
+        })
+    }
 }
 
 /// Compile one function, falling back as needed: without fused branches

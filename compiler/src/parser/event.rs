@@ -1,7 +1,13 @@
 //! The parser's output: a flat list of events (start node, token, finish
 //! node). The parser only emits them; `crate::parsing` builds the tree.
+//!
+//! An event is 8 bytes, and the parser hands its events to the tree
+//! builder after every top-level statement (see `Parser::statement_done`),
+//! so the list holds one top-level statement's events at a time rather
+//! than the whole file's (about 30 events a line).
 
 use crate::syntax::SyntaxKind;
+use std::num::NonZeroU32;
 
 /// One step of tree construction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -11,7 +17,7 @@ pub(crate) enum Event {
     /// opened *before* this one (set by `precede`).
     Start {
         kind: SyntaxKind,
-        forward_parent: Option<usize>,
+        forward_parent: Option<NonZeroU32>,
     },
     /// Consume the next raw token (of the given kind).
     Token { kind: SyntaxKind },
@@ -21,6 +27,8 @@ pub(crate) enum Event {
 
 /// Placeholder kind of a start event that was never completed.
 pub(crate) const TOMBSTONE_KIND: SyntaxKind = SyntaxKind::EOF;
+
+const _: () = assert!(std::mem::size_of::<Event>() == 8);
 
 impl Event {
     pub(crate) fn tombstone() -> Self {

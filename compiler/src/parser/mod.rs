@@ -42,24 +42,22 @@ use SyntaxKind::*;
 pub const MAX_DEPTH: u32 = 96;
 
 /// Runs the grammar over the tokens of `text` (as produced by
-/// [`crate::lexer::tokenize`]) and hands its events to `build`, which
-/// builds the tree (see [`crate::parsing`]); returns what `build` made and
-/// the syntax errors. Never panics.
-pub(crate) fn parse_events<T>(
+/// [`crate::lexer::tokenize`]) and hands its events to `feed`, the tree
+/// builder (see [`crate::parsing`]), one top-level statement at a time and
+/// then the rest; returns the syntax errors. Never panics.
+pub(crate) fn parse_events(
     text: &str,
     tokens: &[Token],
-    build: impl FnOnce(&mut [Event]) -> T,
-) -> (T, Vec<SyntaxError>) {
-    // The parser's working data (token offsets, the trivia-skip table and
-    // the event list) lives exactly as long as this call: one bump arena
-    // holds it all and is released in one step when the tree is built.
+    feed: &mut dyn FnMut(&mut [Event]),
+) -> Vec<SyntaxError> {
+    // The parser's working data (the trivia-skip table and the event
+    // list) lives exactly as long as this call: one bump arena holds it
+    // all and is released in one step.
     let arena = Bump::new();
-    let mut parser = Parser::new(text, tokens, &arena);
+    let mut parser = Parser::new(text, tokens, &arena, feed);
     grammar::source_file(&mut parser);
-    let Parser {
-        mut events, errors, ..
-    } = parser;
-    (build(&mut events), errors)
+    parser.hand_over();
+    parser.errors
 }
 
 /// How line feeds and `{` are treated in the current region.
@@ -75,42 +73,47 @@ pub(crate) struct Ctx {
 pub(crate) struct Parser<'t> {
     text: &'t str,
     tokens: &'t [Token],
-    offsets: BumpVec<'t, TextSize>,
-    /// `next_sig[i]`: the first index `>= i` that is not whitespace or a
-    /// comment (`tokens.len()` if none), for O(1) trivia skipping.
-    next_sig: BumpVec<'t, usize>,
+    /// `skip[i]`: how many raw tokens from `i` on are whitespace or
+    /// comments (saturating at 255, after which the scan goes on), for
+    /// cheap trivia skipping with one byte a token.
+    skip: BumpVec<'t, u8>,
     pos: usize,
+    /// Byte offset of raw token `pos` (offsets of other tokens are
+    /// counted from it: the parser only looks a few tokens away).
+    pos_offset: u32,
+    /// The events not yet handed to the tree builder; the first is event
+    /// number `events_base` of the whole parse.
     events: BumpVec<'t, Event>,
+    events_base: usize,
+    /// The tree builder, fed after each top-level statement.
+    feed: &'t mut dyn FnMut(&mut [Event]),
     errors: Vec<SyntaxError>,
     ctx: Vec<Ctx>,
     depth: u32,
 }
 
 impl<'t> Parser<'t> {
-    fn new(text: &'t str, tokens: &'t [Token], arena: &'t Bump) -> Self {
-        let mut offsets = BumpVec::with_capacity_in(tokens.len() + 1, arena);
-        let mut offset = TextSize::from(0);
-        for token in tokens {
-            offsets.push(offset);
-            offset += TextSize::from(token.len);
-        }
-        offsets.push(offset);
-        let mut next_sig =
-            BumpVec::from_iter_in(std::iter::repeat_n(tokens.len(), tokens.len() + 1), arena);
+    fn new(
+        text: &'t str,
+        tokens: &'t [Token],
+        arena: &'t Bump,
+        feed: &'t mut dyn FnMut(&mut [Event]),
+    ) -> Self {
+        let mut skip = BumpVec::from_iter_in(std::iter::repeat_n(0u8, tokens.len() + 1), arena);
         for i in (0..tokens.len()).rev() {
-            next_sig[i] = if tokens[i].kind.is_trivia() {
-                next_sig[i + 1]
-            } else {
-                i
-            };
+            if tokens[i].kind.is_trivia() {
+                skip[i] = skip[i + 1].saturating_add(1);
+            }
         }
         Parser {
             text,
             tokens,
-            offsets,
-            next_sig,
+            skip,
             pos: 0,
-            events: BumpVec::with_capacity_in(tokens.len() * 2, arena),
+            pos_offset: 0,
+            events: BumpVec::with_capacity_in(1024, arena),
+            events_base: 0,
+            feed,
             errors: Vec::new(),
             ctx: vec![Ctx {
                 newlines_are_trivia: false,
@@ -118,6 +121,58 @@ impl<'t> Parser<'t> {
             }],
             depth: 0,
         }
+    }
+
+    /// Hands the events so far to the tree builder.
+    fn hand_over(&mut self) {
+        (self.feed)(&mut self.events);
+        self.events_base += self.events.len();
+        self.events.clear();
+    }
+
+    /// A top-level statement is complete: no marker but the root's is
+    /// open and no later `precede` can reach back into its events, so
+    /// they go to the tree builder now.
+    pub(crate) fn statement_done(&mut self) {
+        self.hand_over();
+    }
+
+    /// The event at absolute index `pos`, if not handed over yet.
+    fn event_mut(&mut self, pos: usize) -> Option<&mut Event> {
+        let i = pos.checked_sub(self.events_base)?;
+        self.events.get_mut(i)
+    }
+
+    /// Absolute index of the next event.
+    fn next_event(&self) -> usize {
+        self.events_base + self.events.len()
+    }
+
+    /// The first raw index `>= i` that is not whitespace or a comment
+    /// (`tokens.len()` if none).
+    fn next_significant(&self, mut i: usize) -> usize {
+        loop {
+            match self.skip.get(i) {
+                Some(&0) | None => return i.min(self.tokens.len()),
+                Some(&n) => i += n as usize,
+            }
+        }
+    }
+
+    /// Byte offset of the start of raw token `index` (`tokens.len()`: the
+    /// end of the text).
+    fn offset_of(&self, index: usize) -> TextSize {
+        let index = index.min(self.tokens.len());
+        let off = if index >= self.pos {
+            self.tokens[self.pos..index]
+                .iter()
+                .fold(self.pos_offset, |o, t| o + t.len)
+        } else {
+            self.tokens[index..self.pos]
+                .iter()
+                .fold(self.pos_offset, |o, t| o - t.len)
+        };
+        TextSize::from(off)
     }
 
     fn current_ctx(&self) -> Ctx {
@@ -159,7 +214,7 @@ impl<'t> Parser<'t> {
         let mut seen = 0;
         let mut i = self.pos;
         loop {
-            i = *self.next_sig.get(i)?;
+            i = self.next_significant(i);
             let kind = self.tokens.get(i)?.kind;
             if !(skip_newlines && kind == NEWLINE) {
                 if seen == n {
@@ -208,15 +263,18 @@ impl<'t> Parser<'t> {
     }
 
     fn range_of(&self, index: usize) -> TextRange {
-        TextRange::new(self.offsets[index], self.offsets[index + 1])
+        let start = self.offset_of(index);
+        let len = self.tokens.get(index).map_or(0, |t| t.len);
+        TextRange::at(start, TextSize::from(len))
     }
 
     /// Emits every token before raw index `until` as-is.
     fn flush_to(&mut self, until: usize) {
         while self.pos < until {
-            let kind = self.tokens[self.pos].kind;
+            let Token { kind, len } = self.tokens[self.pos];
             self.events.push(Event::Token { kind });
             self.pos += 1;
+            self.pos_offset += len;
         }
     }
 
@@ -316,7 +374,7 @@ impl<'t> Parser<'t> {
     pub(crate) fn current_range(&self) -> TextRange {
         match self.nth_index(0) {
             Some(i) => self.range_of(i),
-            None => TextRange::empty(self.offsets[self.tokens.len()]),
+            None => TextRange::empty(self.offset_of(self.tokens.len())),
         }
     }
 
@@ -340,7 +398,7 @@ impl<'t> Parser<'t> {
     /// Source range from the start of raw token `from` to the end of the
     /// last consumed significant token.
     pub(crate) fn range_since(&self, from: usize) -> TextRange {
-        let start = self.offsets[from.min(self.tokens.len())];
+        let start = self.offset_of(from);
         TextRange::new(start, self.prev_significant_end().max(start))
     }
 
@@ -354,7 +412,7 @@ impl<'t> Parser<'t> {
             .find(|&j| matches!(self.tokens[j].kind, NEWLINE | SEMICOLON))
             .unwrap_or(self.tokens.len());
         let text: &'t str = self.text;
-        text.get(usize::from(self.offsets[i + 1])..usize::from(self.offsets[end]))
+        text.get(usize::from(self.offset_of(i + 1))..usize::from(self.offset_of(end)))
             .unwrap_or("")
             .trim()
     }
@@ -363,7 +421,7 @@ impl<'t> Parser<'t> {
         (0..self.pos)
             .rev()
             .find(|&i| !self.tokens[i].kind.is_trivia() && self.tokens[i].kind != NEWLINE)
-            .map_or(self.offsets[self.pos], |i| self.offsets[i + 1])
+            .map_or(self.offset_of(self.pos), |i| self.offset_of(i + 1))
     }
 
     /// Reports `message` and wraps the next token in an `ERROR` node
@@ -398,7 +456,7 @@ impl<'t> Parser<'t> {
 
     /// Starts the root node at the very first byte (before any trivia).
     pub(crate) fn start_root(&mut self) -> Marker {
-        let pos = self.events.len();
+        let pos = self.next_event();
         self.events.push(Event::tombstone());
         Marker {
             pos,
@@ -409,7 +467,7 @@ impl<'t> Parser<'t> {
     /// Starts a node at the next significant token.
     pub(crate) fn start(&mut self) -> Marker {
         self.flush_trivia();
-        let pos = self.events.len();
+        let pos = self.next_event();
         self.events.push(Event::tombstone());
         Marker {
             pos,
@@ -447,7 +505,9 @@ pub(crate) struct Marker {
 impl Marker {
     /// Finishes the node as `kind`.
     pub(crate) fn complete(self, p: &mut Parser<'_>, kind: SyntaxKind) -> CompletedMarker {
-        if let Some(Event::Start { kind: slot, .. }) = p.events.get_mut(self.pos) {
+        // The root's start went to the tree builder with the first
+        // statement; the builder opens the root by itself.
+        if let Some(Event::Start { kind: slot, .. }) = p.event_mut(self.pos) {
             *slot = kind;
         }
         p.events.push(Event::Finish);
@@ -459,7 +519,7 @@ impl Marker {
 
     /// Drops the node; its children stay in the parent.
     pub(crate) fn abandon(self, p: &mut Parser<'_>) {
-        if self.pos + 1 == p.events.len() {
+        if self.pos + 1 == p.next_event() && !p.events.is_empty() {
             p.events.pop();
         }
     }
@@ -475,10 +535,12 @@ pub(crate) struct CompletedMarker {
 impl CompletedMarker {
     /// Starts a new node that will contain this one as its first child.
     pub(crate) fn precede(self, p: &mut Parser<'_>) -> Marker {
-        let new_pos = p.events.len();
+        let new_pos = p.next_event();
         p.events.push(Event::tombstone());
-        if let Some(Event::Start { forward_parent, .. }) = p.events.get_mut(self.pos) {
-            *forward_parent = Some(new_pos - self.pos);
+        if let Some(Event::Start { forward_parent, .. }) = p.event_mut(self.pos) {
+            *forward_parent = u32::try_from(new_pos - self.pos)
+                .ok()
+                .and_then(std::num::NonZeroU32::new);
         }
         Marker {
             pos: new_pos,

@@ -22,43 +22,49 @@ use crate::parser::{Event, TOMBSTONE_KIND};
 use crate::syntax::SyntaxKind;
 use std::rc::Rc;
 
-/// Replays `events` over the raw `tokens` of `text` into a green tree.
+/// Replays events over the raw `tokens` of `text` into a green tree,
+/// chunk by chunk as the parser hands them over ([`Replay::feed`]).
 ///
 /// Robust by construction: tokens not consumed by any event are appended
 /// to the root before it closes, unbalanced finishes are ignored and open
 /// nodes are closed, so the tree text always equals `text`.
-pub(crate) fn build_green(text: &str, tokens: &[Token], events: &mut [Event]) -> GreenNode {
-    replay(text, tokens, events, TreeBuilder::default())
+pub(crate) fn green_replay<'a>(
+    text: &'a str,
+    tokens: &'a [Token],
+) -> Replay<'a, impl TreeTarget<'a, Output = GreenNode>> {
+    Replay::new(text, tokens, TreeBuilder::default())
 }
 
-/// Replays `events` as [`build_green`] does, into the flat index of the
+/// Replays events as [`green_replay`] does, into the flat index of the
 /// typed views alone, without building the green tree (the driver's case:
-/// no later stage reads the green tree). `None` if the recording does not
-/// describe one whole tree.
-pub(crate) fn build_flat(text: &str, tokens: &[Token], events: &mut [Event]) -> Option<Rc<Tree>> {
-    replay(
+/// no later stage reads the green tree). Its output is `None` if the
+/// recording does not describe one whole tree.
+pub(crate) fn flat_replay<'a>(
+    text: &'a Rc<str>,
+    tokens: &'a [Token],
+) -> Replay<'a, impl TreeTarget<'a, Output = Option<Rc<Tree>>>> {
+    Replay::new(
         text,
         tokens,
-        events,
-        FlatOnly(TreeRecorder::new(text.len())),
+        FlatOnly(TreeRecorder::new(text.len()), Rc::clone(text)),
     )
 }
 
 /// What a replay builds: the green tree ([`TreeBuilder`]) or the flat
 /// index alone ([`FlatOnly`]). One replay ([`Sink`]) serves both; the
 /// choice is made at compile time.
-trait TreeTarget<'a> {
+pub(crate) trait TreeTarget<'a> {
     /// What the finished replay yields.
     type Output;
     fn start_node(&mut self, kind: SyntaxKind);
     /// A token of `len` bytes at `offset` in the source `text`.
     fn token(&mut self, kind: SyntaxKind, text: &'a str, offset: usize, len: u32);
     fn finish_node(&mut self);
-    fn finish(self, text: &str) -> Self::Output;
+    fn finish(self) -> Self::Output;
 }
 
 /// The flat index of the typed views without a green tree.
-struct FlatOnly(TreeRecorder);
+struct FlatOnly(TreeRecorder, Rc<str>);
 
 impl<'a> TreeTarget<'a> for FlatOnly {
     type Output = Option<Rc<Tree>>;
@@ -71,8 +77,8 @@ impl<'a> TreeTarget<'a> for FlatOnly {
     fn finish_node(&mut self) {
         self.0.finish_node();
     }
-    fn finish(self, text: &str) -> Option<Rc<Tree>> {
-        self.0.finish(text)
+    fn finish(self) -> Option<Rc<Tree>> {
+        self.0.finish(&self.1)
     }
 }
 
@@ -88,55 +94,71 @@ impl<'a> TreeTarget<'a> for TreeBuilder<'a> {
     fn finish_node(&mut self) {
         TreeBuilder::finish_node(self);
     }
-    fn finish(self, _text: &str) -> GreenNode {
+    fn finish(self) -> GreenNode {
         TreeBuilder::finish(self)
     }
 }
 
-/// Replays `events` into `target` (see [`build_green`]).
-fn replay<'a, T: TreeTarget<'a>>(
-    text: &'a str,
-    tokens: &'a [Token],
-    events: &mut [Event],
-    target: T,
-) -> T::Output {
-    let mut sink = Sink {
-        text,
-        tokens,
-        next_token: 0,
-        offset: 0,
-        builder: target,
-        open: 0,
-        done: false,
-    };
-    let mut parents = Vec::new();
-    for i in 0..events.len() {
-        // Event `i` is never read again; only the forward parents that
-        // `collect_parents` visits later in the list are tombstoned.
-        match events[i] {
-            // The common case: no forward parent to open first.
-            Event::Start {
-                kind,
-                forward_parent: None,
-            } => {
-                if kind != TOMBSTONE_KIND {
-                    sink.start(kind);
-                }
-            }
-            Event::Start {
-                kind,
-                forward_parent,
-            } => {
-                collect_parents(events, i, kind, forward_parent, &mut parents);
-                for kind in parents.drain(..).rev() {
-                    sink.start(kind);
-                }
-            }
-            Event::Token { kind } => sink.token(kind),
-            Event::Finish => sink.finish(),
+/// An event replay in progress: the events of each top-level statement
+/// are fed as the parser finishes it, then [`Replay::finish`] closes the
+/// tree. Forward parents (`Marker::precede`) never reach across a feed,
+/// since the parser hands over only whole top-level statements.
+pub(crate) struct Replay<'a, T> {
+    sink: Sink<'a, T>,
+    parents: Vec<SyntaxKind>,
+}
+
+impl<'a, T: TreeTarget<'a>> Replay<'a, T> {
+    fn new(text: &'a str, tokens: &'a [Token], target: T) -> Self {
+        Replay {
+            sink: Sink {
+                text,
+                tokens,
+                next_token: 0,
+                offset: 0,
+                builder: target,
+                open: 0,
+                done: false,
+            },
+            parents: Vec::new(),
         }
     }
-    sink.finish_all()
+
+    /// Replays the next `events`.
+    pub(crate) fn feed(&mut self, events: &mut [Event]) {
+        let sink = &mut self.sink;
+        for i in 0..events.len() {
+            // Event `i` is never read again; only the forward parents that
+            // `collect_parents` visits later in the list are tombstoned.
+            match events[i] {
+                // The common case: no forward parent to open first.
+                Event::Start {
+                    kind,
+                    forward_parent: None,
+                } => {
+                    if kind != TOMBSTONE_KIND {
+                        sink.start(kind);
+                    }
+                }
+                Event::Start {
+                    kind,
+                    forward_parent,
+                } => {
+                    collect_parents(events, i, kind, forward_parent, &mut self.parents);
+                    for kind in self.parents.drain(..).rev() {
+                        sink.start(kind);
+                    }
+                }
+                Event::Token { kind } => sink.token(kind),
+                Event::Finish => sink.finish(),
+            }
+        }
+    }
+
+    /// Closes the tree and yields it.
+    pub(crate) fn finish(self) -> T::Output {
+        self.sink.finish_all()
+    }
 }
 
 /// Follows the forward-parent chain starting at event `i`, tombstoning the
@@ -145,7 +167,7 @@ fn collect_parents(
     events: &mut [Event],
     i: usize,
     kind: SyntaxKind,
-    forward_parent: Option<usize>,
+    forward_parent: Option<std::num::NonZeroU32>,
     parents: &mut Vec<SyntaxKind>,
 ) {
     if kind != TOMBSTONE_KIND {
@@ -154,7 +176,7 @@ fn collect_parents(
     let mut idx = i;
     let mut fp = forward_parent;
     while let Some(distance) = fp {
-        idx += distance;
+        idx += distance.get() as usize;
         fp = None;
         if let Some(event) = events.get_mut(idx) {
             if let Event::Start {
@@ -235,7 +257,7 @@ impl<'a, T: TreeTarget<'a>> Sink<'a, T> {
 
     fn finish_all(mut self) -> T::Output {
         if self.done {
-            return self.builder.finish(self.text);
+            return self.builder.finish();
         }
         if self.open == 0 {
             self.start(SyntaxKind::SOURCE_FILE);
@@ -247,7 +269,7 @@ impl<'a, T: TreeTarget<'a>> Sink<'a, T> {
         if self.open == 1 {
             self.flush_remaining();
         }
-        self.builder.finish(self.text)
+        self.builder.finish()
     }
 }
 
@@ -399,7 +421,7 @@ mod tests {
                 start(BIN_EXPR),
                 Event::Start {
                     kind: NAME_REF,
-                    forward_parent: Some(1),
+                    forward_parent: std::num::NonZeroU32::new(1),
                 },
                 start(PAREN_EXPR),
                 tok(IDENT),
@@ -409,9 +431,14 @@ mod tests {
             (0..20).map(|_| tok(IDENT)).collect(),
         ];
         for events in cases {
-            let green = build_green(text, &tokens, &mut events.clone());
+            let mut green = green_replay(text, &tokens);
+            green.feed(&mut events.clone());
+            let green = green.finish();
             let walked = Tree::build(&green, 0.into(), Some(text));
-            let flat = build_flat(text, &tokens, &mut events.clone());
+            let shared: Rc<str> = Rc::from(text);
+            let mut flat = flat_replay(&shared, &tokens);
+            flat.feed(&mut events.clone());
+            let flat = flat.finish();
             let flat = flat.unwrap_or_else(|| panic!("no whole tree recorded: {events:?}"));
             assert!(flat.same_as(&walked), "{events:?}");
         }

@@ -18,8 +18,11 @@
 //!    significant tokens and emits a flat list of *start node*, *token* and
 //!    *finish node* events (left-recursive expressions are handled with
 //!    `Marker::precede`, which sets a forward parent on an already emitted
-//!    start event).
-//! 3. **Green tree.** This module (`build.rs`) replays the events into a
+//!    start event). It hands them over after every top-level statement
+//!    (no `precede` reaches back across one), so the event list never
+//!    holds more than one top-level statement.
+//! 3. **Green tree.** This module (`build.rs`) replays the events, as they
+//!    come, into a
 //!    small green-tree builder of our own, interleaving the trivia tokens the
 //!    parser skipped. The result is an immutable, lossless rowan green
 //!    tree: the text of the root always equals the input, byte for byte,
@@ -123,9 +126,9 @@ pub fn parse(text: &str) -> Parse {
 /// Never panics; the tree's text equals `text` provided the tokens cover
 /// it (as [`crate::lexer::tokenize`] guarantees).
 pub fn parse_tokens(text: &str, tokens: &[Token]) -> (GreenNode, Vec<SyntaxError>) {
-    crate::parser::parse_events(text, tokens, |events| {
-        build::build_green(text, tokens, events)
-    })
+    let mut replay = build::green_replay(text, tokens);
+    let errors = crate::parser::parse_events(text, tokens, &mut |events| replay.feed(events));
+    (replay.finish(), errors)
 }
 
 /// [`parse`] plus the typed root of the tree (its flat index, built by a
@@ -137,22 +140,24 @@ pub fn parse_to_ast(text: &str) -> (Parse, crate::ast::SourceFile) {
 }
 
 /// The syntax errors of `text` and its typed root, as [`parse_to_ast`]
-/// gives them, without building the green tree: the driver's checker
+/// gives them, without building the green tree (the tree shares `text`): the driver's checker
 /// walks only the flat [`crate::ast::Tree`], which is recorded from the
 /// parser's events (if the recording does not describe a whole tree,
 /// this falls back to [`parse_to_ast`]).
-pub fn parse_ast_only(text: &str) -> (Vec<SyntaxError>, crate::ast::SourceFile) {
-    let (tokens, lex_errors) = crate::lexer::tokenize(text);
-    let (tree, syntax_errors) = crate::parser::parse_events(text, &tokens, |events| {
-        build::build_flat(text, &tokens, events)
-    });
+pub fn parse_ast_only(text: std::rc::Rc<str>) -> (Vec<SyntaxError>, crate::ast::SourceFile) {
+    let (tokens, lex_errors) = crate::lexer::tokenize(&text);
+    let mut replay = build::flat_replay(&text, &tokens);
+    let syntax_errors =
+        crate::parser::parse_events(&text, &tokens, &mut |events| replay.feed(events));
+    let tree = replay.finish();
+    drop(tokens);
     match tree {
         Some(tree) => (
             merge_errors(lex_errors, syntax_errors),
             crate::ast::SourceFile::from_tree(tree),
         ),
         None => {
-            let (parse, root) = parse_to_ast(text);
+            let (parse, root) = parse_to_ast(&text);
             (parse.errors, root)
         }
     }

@@ -11,10 +11,11 @@
 //! it, all on whatever thread they run on (everything here is `const`):
 //!
 //! - the **checker** (`compiler/src/check/`) resolves calls, methods,
-//!   properties and `Math.f` against the flat slices [`BUILTINS`],
-//!   [`METHODS`], [`PROPERTIES`], [`MATH`], [`MATH_CONSTANTS`] and
-//!   [`RESERVED_GLOBALS`], and emits a `CallNative` naming the entry's
-//!   native;
+//!   properties, global values and `Math.f` against the flat slices
+//!   [`BUILTINS`], [`METHODS`], [`PROPERTIES`], [`VALUES`], [`MATH`],
+//!   [`MATH_CONSTANTS`] and [`RESERVED_GLOBALS`], and emits a
+//!   `CallNative` naming the entry's native; it resolves `color` and
+//!   `font` literals with [`style`];
 //! - the **standard library** (`festina-stdlib`) implements each native
 //!   under the same name and registers it in the facility the table names
 //!   (its tests check that both sides list the same natives with the same
@@ -92,6 +93,7 @@
 //! changes: [`facilities_of`] then sends its programs to a runtime with
 //! the facility, and every other runtime keeps not linking it.
 
+pub mod style;
 pub mod tables;
 
 /// The shape of a builtin parameter or result, as the checker sees it.
@@ -167,6 +169,19 @@ pub enum Shape {
     Url,
     /// `func[http]:void`: an `http` value's `callback` (§19.2, §19.5).
     HttpCallback,
+    /// `color` (§8.14): the native receives a packed `0xRRGGBB` `int`, or
+    /// `null` for "no color". A text argument is a compile error (a color
+    /// comes from a `color` declaration, never from a text at a call).
+    Color,
+    /// `font` (§8.14): the native receives the font handle or `null`. A
+    /// text argument is a compile error, as for [`Shape::Color`].
+    Font,
+    /// `img` (§8.13).
+    Img,
+    /// An image to draw from: an `img` or an `img?` (§8.18: `drawImage`
+    /// accepts a manually managed source); the native receives the image
+    /// handle or `null`.
+    ImgSource,
 }
 
 /// The kind of receiver a [`Method`] or [`Property`] applies to.
@@ -443,6 +458,10 @@ pub struct Table {
     pub facility: Facility,
     /// Global functions (§16.1).
     pub builtins: &'static [Builtin],
+    /// Read-only global values (§16.2: `clientWidth`, ...): a [`Builtin`]
+    /// with no parameters, whose native is called each time the name is
+    /// read.
+    pub values: &'static [Builtin],
     /// Functions of the `Math` namespace (§16.2).
     pub math: &'static [Builtin],
     /// Methods (§16.3).
@@ -466,6 +485,7 @@ impl Table {
             area,
             facility,
             builtins: &[],
+            values: &[],
             math: &[],
             methods: &[],
             properties: &[],
@@ -484,6 +504,7 @@ impl Table {
         };
         self.builtins
             .iter()
+            .chain(self.values)
             .chain(self.math)
             .map(|b| b.native)
             .chain(self.methods.iter().filter_map(move |m| of(m.imp)))
@@ -557,6 +578,10 @@ macro_rules! flatten {
 /// parameter list is the one array literal that mixes types, so the
 /// checker handles it itself (`compiler/src/check/db.rs`).
 pub const BUILTINS: &[Builtin] = flatten!(builtins, Builtin, builtin("", &[], Shape::Void, ""));
+
+/// Every read-only global value (§16.2), from every table: reading the
+/// name calls the native. These names are also in [`RESERVED_GLOBALS`].
+pub const VALUES: &[Builtin] = flatten!(values, Builtin, builtin("", &[], Shape::Void, ""));
 
 /// Every method (§16.3), from every table. Entries with [`Impl::Inline`]
 /// are lowered by the checker itself and are listed for completeness
@@ -660,7 +685,7 @@ mod tests {
         let before = names.len();
         names.dedup();
         assert_eq!(before, names.len(), "a reserved name is listed twice");
-        for b in BUILTINS {
+        for b in BUILTINS.iter().chain(VALUES) {
             assert!(
                 RESERVED_GLOBALS.contains(&b.name),
                 "{} is not reserved",

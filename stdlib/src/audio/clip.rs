@@ -198,6 +198,12 @@ impl Handle for AudObj {
             path: self.path(),
         }))
     }
+
+    /// Its encoded bytes, for a `BLOB` column or an HTTP body (§15.3,
+    /// §19.2).
+    fn encoded_bytes(&self) -> Option<Vec<u8>> {
+        Some(self.encoded().to_vec())
+    }
 }
 
 /// An `aud`'s copy on its way to another thread (§20.4).

@@ -11,8 +11,10 @@
 //! the owning thread then installs with [`BlobObj::fill`].
 //!
 //! Nothing here fails the program except [`BlobObj::save`] without a path,
-//! which §14.2 lists as a runtime failure; every file-system problem is a
-//! `false` (§2.3).
+//! which §14.2 lists as a runtime failure, and running out of memory
+//! while `write` or `append` grows the bytes ([`OutOfMemory`], turned into
+//! `fail: out of memory ...` by the natives); every file-system problem is
+//! a `false` (§2.3).
 //!
 //! Decisions where the specification is silent:
 //! - `exists()` is a live check: the blob has a path and that path can be
@@ -28,6 +30,7 @@
 //!   first NUL byte; bytes that are not valid UTF-8 become U+FFFD.
 
 use festina_vm::heap::zero_bytes;
+use festina_vm::oom::OutOfMemory;
 use festina_vm::value::{Handle, SentHandle, Value};
 use std::cell::{Ref, RefCell};
 use std::fs;
@@ -138,23 +141,27 @@ impl BlobObj {
 
     /// `.write(t)`: replace the file's content and the bytes with `t`.
     /// `false` without a path or when the write fails (nothing changes).
-    pub fn write(&self, t: &str) -> bool {
+    /// Errors: no memory for the new bytes (nothing changes).
+    pub fn write(&self, t: &str) -> Result<bool, OutOfMemory> {
         let Some(p) = self.path() else {
-            return false;
+            return Ok(false);
         };
+        let bytes = festina_vm::oom::concat_bytes(t.as_bytes(), &[])?;
         if fs::write(&p, t.as_bytes()).is_err() {
-            return false;
+            return Ok(false);
         }
-        *self.bytes.borrow_mut() = t.as_bytes().to_vec();
-        true
+        *self.bytes.borrow_mut() = bytes;
+        Ok(true)
     }
 
     /// `.append(t)`: append `t` to the file (creating it) and to the bytes.
     /// `false` without a path or when the write fails (nothing changes).
-    pub fn append(&self, t: &str) -> bool {
+    /// Errors: no memory to grow the bytes (nothing changes).
+    pub fn append(&self, t: &str) -> Result<bool, OutOfMemory> {
         let Some(p) = self.path() else {
-            return false;
+            return Ok(false);
         };
+        festina_vm::oom::grow(&mut self.bytes.borrow_mut(), t.len())?;
         let ok = fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -164,7 +171,7 @@ impl BlobObj {
         if ok {
             self.bytes.borrow_mut().extend_from_slice(t.as_bytes());
         }
-        ok
+        Ok(ok)
     }
 
     /// `.delete()`: remove the file; the bytes and the path stay. `false`
@@ -222,6 +229,11 @@ impl Handle for BlobObj {
         BlobObj::wipe(self);
     }
 
+    /// Its bytes, for a `BLOB` column or an HTTP body (§15.3, §19.2).
+    fn encoded_bytes(&self) -> Option<Vec<u8>> {
+        Some(self.bytes.borrow().clone())
+    }
+
     /// A blob is sendable (§20.4): its bytes and path, copied.
     fn send_copy(&self) -> Option<Box<dyn SentHandle>> {
         Some(Box::new(SentBlob {
@@ -249,7 +261,7 @@ fn own_path(path: &str) -> Option<String> {
 }
 
 /// Write `bytes` to the file `path` for a `save()` or `saveCopy()` of a
-/// `blob` or an `aud` (§16.6): `false` for the empty path, a directory or
+/// `blob`, an `img` or an `aud` (§16.6): `false` for the empty path, a directory or
 /// any I/O error.
 pub fn save_bytes(path: &str, bytes: &[u8]) -> bool {
     if path.is_empty() || Path::new(path).is_dir() {
@@ -295,9 +307,9 @@ mod tests {
     fn write_append_delete_round_trip() {
         let p = tmp("rw.txt");
         let b = BlobObj::load(&p);
-        assert!(b.write("hello"));
+        assert!(b.write("hello").unwrap());
         assert!(b.exists());
-        assert!(b.append(" world"));
+        assert!(b.append(" world").unwrap());
         assert_eq!(b.to_text(), "hello world");
         assert_eq!(fs::read(&p).unwrap(), b"hello world");
         assert!(b.delete());
@@ -348,7 +360,7 @@ mod tests {
     fn save_rules() {
         let b = BlobObj::new(b"xyz".to_vec(), None);
         assert_eq!(b.save(), Err(NoPath));
-        assert!(!b.write("q"));
+        assert!(!b.write("q").unwrap());
         let dir = std::env::temp_dir();
         assert!(!b.save_as(&dir.to_string_lossy()));
         assert_eq!(b.path(), None);

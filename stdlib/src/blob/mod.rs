@@ -142,15 +142,30 @@ fn exists(_it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
 }
 
 /// `b.write(t)`.
-fn write(_it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
+fn write(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let t = text(args, 1).unwrap_or("");
-    Ok(Value::Bool(recv(args).is_some_and(|b| b.write(t))))
+    let Some(b) = recv(args) else {
+        return Ok(Value::Bool(false));
+    };
+    let ok = b
+        .write(t)
+        .map_err(|_| it.out_of_memory(format_args!("growing a blob to {} bytes", t.len())))?;
+    Ok(Value::Bool(ok))
 }
 
 /// `b.append(t)`.
-fn append(_it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
+fn append(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let t = text(args, 1).unwrap_or("");
-    Ok(Value::Bool(recv(args).is_some_and(|b| b.append(t))))
+    let Some(b) = recv(args) else {
+        return Ok(Value::Bool(false));
+    };
+    let ok = b.append(t).map_err(|_| {
+        it.out_of_memory(format_args!(
+            "growing a blob to {} bytes",
+            b.len() + t.len()
+        ))
+    })?;
+    Ok(Value::Bool(ok))
 }
 
 /// `b.delete()`.

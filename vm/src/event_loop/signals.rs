@@ -21,7 +21,10 @@
 //!   without `on exit`, so a program can always be interrupted.
 //!
 //! The handlers are process-wide (that is how signals work); the loop
-//! removes its own when it is dropped.
+//! removes its own when it is dropped. While a loop has them, the stdout
+//! watchdog ([`crate::stdout`]), which otherwise writes the buffered
+//! output and then lets these signals end the program, leaves them to the
+//! loop ([`crate::stdout::loop_takes_signals`]).
 //!
 //! [`Interpreter::set_signal_handling`]: crate::interp::Interpreter::set_signal_handling
 
@@ -47,6 +50,9 @@ pub(super) struct Signals {
     /// Set once a signal started a graceful shutdown: the exit status and
     /// the end of the grace period.
     pub(super) shutdown: Option<(i32, Instant)>,
+    /// Whether this loop told the stdout watchdog that it handles the
+    /// signals ([`crate::stdout::loop_takes_signals`]).
+    taken: bool,
 }
 
 impl Signals {
@@ -66,6 +72,9 @@ impl Drop for Signals {
         for id in self.ids.drain(..) {
             signal_hook::low_level::unregister(id);
         }
+        if self.taken {
+            crate::stdout::loop_takes_signals(false);
+        }
     }
 }
 
@@ -77,6 +86,10 @@ impl EventLoop {
         use signal_hook::consts::{SIGINT, SIGTERM};
         use std::sync::atomic::AtomicBool;
         use std::sync::Arc;
+        // From now on the stdout watchdog, which flushes and ends a
+        // program without a loop on these signals, leaves them to us.
+        crate::stdout::loop_takes_signals(true);
+        self.signals.taken = true;
         let seen = Arc::new(AtomicBool::new(false));
         for sig in [SIGINT, SIGTERM] {
             // Order matters: the shutdown check runs before the flag is

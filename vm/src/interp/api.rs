@@ -4,7 +4,7 @@
 //! the interpreter only through these accessors (and
 //! [`Interpreter::call_function`], in `call.rs`).
 
-use super::run::OUT_BUFFER;
+use super::run::{LocalOutput, Output, OUT_BUFFER};
 use super::Interpreter;
 use crate::event_loop::EventLoop;
 use crate::heap::Heap;
@@ -21,8 +21,13 @@ impl Interpreter {
     /// stdout after every line.
     pub fn set_output(&mut self, out: Box<dyn Write>, err: Box<dyn Write>, line_flush: bool) {
         self.out.flush();
-        self.out.sink = out;
-        self.out.line_flush = line_flush;
+        self.out = Output::Local(LocalOutput {
+            buf: Vec::with_capacity(OUT_BUFFER),
+            sink: out,
+            line_flush,
+            error: None,
+            reported: false,
+        });
         self.err = err;
     }
 
@@ -59,20 +64,34 @@ impl Interpreter {
         v
     }
 
-    /// Write one line (plus `\n`) to stdout under the flushing policy.
+    /// Write one line (plus `\n`) to stdout under the flushing policy
+    /// ([`crate::stdout`]). A failed write is kept for
+    /// [`Interpreter::output_status`].
     pub fn write_line(&mut self, s: &str) {
-        self.out.buf.extend_from_slice(s.as_bytes());
-        self.out.buf.push(b'\n');
-        if self.out.line_flush || self.out.buf.len() >= OUT_BUFFER {
-            self.out.flush();
-        }
+        self.out.write(s.as_bytes(), true);
     }
 
-    /// Write raw bytes to stdout (buffered).
+    /// Write raw bytes to stdout (buffered like lines).
     pub fn write_stdout(&mut self, b: &[u8]) {
-        self.out.buf.extend_from_slice(b);
-        if self.out.buf.len() >= OUT_BUFFER {
-            self.out.flush();
+        self.out.write(b, false);
+    }
+
+    /// `Err` once after a write to stdout has failed (a full disk,
+    /// `> /dev/full`): the runtime failure `cannot write to stdout: No
+    /// space left on device at app.f:3`, naming the line of the native
+    /// now running. Natives that write lines (`log`) call it after
+    /// writing; a failure found after the last of them is reported when
+    /// the run ends. One atomic load when nothing failed.
+    pub fn output_status(&mut self) -> Result<(), Trap> {
+        if !self.out.error_pending() {
+            return Ok(());
+        }
+        match self.out.take_error() {
+            Some(m) => Err(Trap::Fail(format!(
+                "cannot write to stdout: {m} at {}",
+                self.location()
+            ))),
+            None => Ok(()),
         }
     }
 
@@ -86,6 +105,14 @@ impl Interpreter {
         self.out.flush();
         let _ = self.err.write_all(s.as_bytes());
         let _ = self.err.flush();
+    }
+
+    /// The runtime failure for a growth the allocator refused (see
+    /// [`crate::oom`]): `out of memory <what> at file:line`, naming the
+    /// line of the native now running; `what` says what was growing to
+    /// what size (`growing an array to 134217728 elements`).
+    pub fn out_of_memory(&self, what: impl std::fmt::Display) -> Trap {
+        Trap::Fail(format!("out of memory {what} at {}", self.location()))
     }
 
     /// `file:line` of the instruction being executed (inside a native: the

@@ -4,19 +4,24 @@
 //! `interp`, "Frames and calls").
 
 use super::store::replace_managed;
-use super::{Cur, Frame, Interpreter, MAX_FRAMES, MAX_NATIVE_DEPTH};
+use super::{Cur, Frame, Interpreter, Outer, MAX_FRAMES, MAX_NATIVE_DEPTH, MAX_REGISTERS};
 use crate::native::Trap;
 use crate::opcode::{Instr, Reg};
 use crate::value::Value;
 
-/// Why [`Interpreter::push_frame`] did not enter a callee.
+/// Why [`Interpreter::push_frame`] did not enter a callee, or
+/// [`Interpreter::make_room`] could not make room for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum CallStop {
-    /// [`MAX_FRAMES`] frames are live: a stack overflow.
+    /// [`MAX_FRAMES`] frames are live, or the callee's window would end
+    /// above [`MAX_REGISTERS`]: a stack overflow.
     Overflow,
     /// The frame stack or the register stack must grow first
     /// ([`Interpreter::make_room`]).
     Grow,
+    /// The allocator refused to grow the frame or register stack
+    /// ([`crate::oom`]); the register count wanted.
+    OutOfMemory(usize),
 }
 
 impl Interpreter {
@@ -58,21 +63,26 @@ impl Interpreter {
                 self.location()
             )));
         }
-        if self.native_depth >= MAX_NATIVE_DEPTH {
-            return Err(Trap::Fail(format!(
-                "stack overflow in function '{}' at {}",
-                self.program.functions[f as usize].name,
-                self.location()
-            )));
-        }
         let start = self.native_top;
-        self.ensure_regs(start + nregs.max(nparams));
+        let stop = if self.native_depth >= MAX_NATIVE_DEPTH {
+            Err(CallStop::Overflow)
+        } else {
+            self.ensure_regs(start + nregs.max(nparams))
+        };
+        if let Err(stop) = stop {
+            let at = self.location();
+            return Err(Trap::Fail(self.call_stop_message(stop, f, &at)));
+        }
         for (i, a) in args.iter().enumerate() {
             self.regs[start + i] = a.clone();
         }
-        let frames = std::mem::take(&mut self.frames);
-        let handlers = std::mem::take(&mut self.handlers);
-        let (saved_loc, saved_top) = (self.cur_loc, self.native_top);
+        self.outer.push(Outer {
+            frames: std::mem::take(&mut self.frames),
+            handlers: std::mem::take(&mut self.handlers),
+            site: (self.loops > 0).then_some(self.cur_loc),
+            cur_loc: self.cur_loc,
+            native_top: self.native_top,
+        });
         self.native_depth += 1;
         let result = self.dispatch(f, start);
         self.native_depth -= 1;
@@ -84,10 +94,12 @@ impl Interpreter {
                 *r = Value::Null;
             }
         }
-        self.frames = frames;
-        self.handlers = handlers;
-        self.cur_loc = saved_loc;
-        self.native_top = saved_top;
+        if let Some(o) = self.outer.pop() {
+            self.frames = o.frames;
+            self.handlers = o.handlers;
+            self.cur_loc = o.cur_loc;
+            self.native_top = o.native_top;
+        }
         result
     }
 
@@ -152,13 +164,31 @@ impl Interpreter {
 
     /// Grow the frame stack by at least one record and the register stack
     /// up to the end of `callee`'s window at `R[b]` of the current frame,
-    /// after [`Interpreter::push_frame`] gave [`CallStop::Grow`].
+    /// after [`Interpreter::push_frame`] gave [`CallStop::Grow`]. Errors:
+    /// [`CallStop::Overflow`] when the window would end above
+    /// [`MAX_REGISTERS`] (the bound on recursion for functions with many
+    /// registers; small frames meet [`MAX_FRAMES`] first), and
+    /// [`CallStop::OutOfMemory`] when the allocator refuses.
     #[cold]
     #[inline(never)]
-    pub(super) fn make_room(&mut self, callee: u32, b: Reg) {
-        self.frames.reserve(1);
+    pub(super) fn make_room(&mut self, callee: u32, b: Reg) -> Result<(), CallStop> {
+        crate::oom::grow(&mut self.frames, 1)
+            .map_err(|_| CallStop::OutOfMemory(self.regs.len()))?;
         let nregs = self.fns[callee as usize].nregs as usize;
-        self.ensure_regs(self.cur.base + b as usize + nregs);
+        self.ensure_regs(self.cur.base + b as usize + nregs)
+    }
+
+    /// The failure message for a call of `callee` that `stop` prevented,
+    /// `at` the call's `file:line`.
+    #[cold]
+    pub(super) fn call_stop_message(&self, stop: CallStop, callee: u32, at: &str) -> String {
+        let name = &self.program.functions[callee as usize].name;
+        match stop {
+            CallStop::OutOfMemory(n) => format!(
+                "out of memory growing the register stack to {n} registers in a call to function '{name}' at {at}"
+            ),
+            _ => format!("stack overflow in function '{name}' at {at}"),
+        }
     }
 
     /// The full return: release the current frame's window and the
@@ -203,16 +233,42 @@ impl Interpreter {
         }
     }
 
+    /// Grow the register stack to at least `top` registers (doubling,
+    /// within [`MAX_REGISTERS`]); see [`Interpreter::ensure_regs`].
     #[cold]
     #[inline(never)]
-    pub(super) fn grow_regs(&mut self, top: usize) {
-        let want = top.max(self.regs.len() * 2).max(256);
-        self.regs.resize(want, Value::Null);
+    fn grow_regs(&mut self, top: usize) -> Result<(), CallStop> {
+        if top > MAX_REGISTERS {
+            return Err(CallStop::Overflow);
+        }
+        let len = self.regs.len();
+        // Doubling, else an eighth more (so that growth near the limit
+        // stays amortized), else out of memory.
+        let want = top.max(len * 2).clamp(256, MAX_REGISTERS);
+        let step = top.max(len + len / 8).min(MAX_REGISTERS);
+        let got = crate::oom::fallible(|| {
+            if self.regs.try_reserve_exact(want - len).is_ok() {
+                Some(want)
+            } else {
+                self.regs.try_reserve_exact(step - len).ok().map(|()| step)
+            }
+        });
+        match got {
+            Some(n) => {
+                self.regs.resize(n, Value::Null);
+                Ok(())
+            }
+            None => Err(CallStop::OutOfMemory(top)),
+        }
     }
 
-    pub(super) fn ensure_regs(&mut self, n: usize) {
+    /// Make the register stack at least `n` registers long. Errors:
+    /// [`CallStop::Overflow`] above [`MAX_REGISTERS`],
+    /// [`CallStop::OutOfMemory`] when the allocator refuses.
+    pub(super) fn ensure_regs(&mut self, n: usize) -> Result<(), CallStop> {
         if self.regs.len() < n {
-            self.grow_regs(n);
+            self.grow_regs(n)?;
         }
+        Ok(())
     }
 }

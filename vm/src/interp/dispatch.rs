@@ -27,7 +27,9 @@ impl Interpreter {
             nregs: self.fns[entry as usize].nregs as usize,
             base: start,
         };
+        self.loops += 1;
         let r = self.dispatch_loop();
+        self.loops -= 1;
         self.cur = outer;
         r
     }
@@ -48,7 +50,8 @@ impl Interpreter {
         let _code = Rc::clone(&self.code);
         // The next instruction.
         let mut ip: *const Instr = self.fns[self.cur.func as usize].code;
-        self.ensure_regs(self.cur.base + self.cur.nregs);
+        // The callers (`execute`, `call_function`) made room for the window.
+        debug_assert!(self.cur.base + self.cur.nregs <= self.regs.len());
         // The current frame's registers: `fp` points at `R[0]`. Set at the
         // top of every step, and refreshed (`sync_fp!`) within a step that
         // changes the frame or may reallocate the register stack (returns,
@@ -113,7 +116,7 @@ impl Interpreter {
         macro_rules! trap {
             ($t:expr) => {{
                 let t: Trap = $t;
-                let h = self.handle_trap(t)?;
+                let h = self.handle_trap(t, pc_now!() - 1)?;
                 self.cur.func = h.func;
                 self.cur.nregs = self.fns[self.cur.func as usize].nregs as usize;
                 self.cur.base = h.base;
@@ -128,6 +131,17 @@ impl Interpreter {
                 trap!(Trap::Fail(format!("{} at {}", m, self.loc(self.cur.func, pc_now!() - 1))))
             }};
         }
+        // Before a new struct, array or map: collect cycles when due, and
+        // fail if an earlier allocation spent the emergency reserve
+        // (`crate::oom`, layer 2).
+        macro_rules! alloc_site {
+            () => {{
+                self.maybe_collect();
+                if crate::oom::low() {
+                    fail!("out of memory")
+                }
+            }};
+        }
         // Enter function `$callee` with its window at `R[$b]`, the result
         // to go to `R[$dst]`: the one push path, growing the stacks when
         // it asks to.
@@ -137,17 +151,18 @@ impl Interpreter {
                 let mut cur = self.cur;
                 let mut pushed = self.push_frame(&mut cur, ip, $dst, callee, b);
                 if matches!(pushed, Err(CallStop::Grow)) {
-                    self.make_room(callee, b);
-                    pushed = self.push_frame(&mut cur, ip, $dst, callee, b);
+                    pushed = self
+                        .make_room(callee, b)
+                        .and_then(|()| self.push_frame(&mut cur, ip, $dst, callee, b));
                 }
                 match pushed {
                     Ok(code) => {
                         self.cur = cur;
                         ip = code;
                     }
-                    Err(_) => {
-                        let name = &self.program.functions[callee as usize].name;
-                        fail!("stack overflow in function '{name}'")
+                    Err(stop) => {
+                        let at = self.loc(self.cur.func, pc_now!() - 1);
+                        trap!(Trap::Fail(self.call_stop_message(stop, callee, &at)))
                     }
                 }
             }};
@@ -564,7 +579,12 @@ impl Interpreter {
                     // can grow (reallocate) the register stack.
                     sync_fp!();
                     match res {
-                        Ok(v) => assign(regm!(dst), v),
+                        Ok(v) => {
+                            assign(regm!(dst), v);
+                            if crate::oom::low() {
+                                fail!("out of memory")
+                            }
+                        }
                         Err(t) => trap!(t),
                     }
                 }
@@ -615,12 +635,20 @@ impl Interpreter {
 
                 // ---- text ----
                 Instr::Concat { dst, a, b } | Instr::ConcatAscii { dst, a, b } => {
-                    let v = concat(reg!(a), reg!(b));
-                    assign(regm!(dst), v);
+                    match concat(reg!(a), reg!(b)) {
+                        Ok(v) => assign(regm!(dst), v),
+                        Err(_) => {
+                            let n = text_bytes(reg!(a)) + text_bytes(reg!(b));
+                            fail!("out of memory growing a text to {n} bytes")
+                        }
+                    }
                 }
                 Instr::AppendText { dst, src } => {
                     let more = reg!(src).clone();
-                    regm!(dst).append_text(&more);
+                    if regm!(dst).append_text(&more).is_err() {
+                        let n = text_bytes(reg!(dst)) + text_bytes(&more);
+                        fail!("out of memory growing a text to {n} bytes")
+                    }
                 }
                 Instr::ToText { dst, src, mode } => {
                     let v = match reg!(src) {
@@ -628,6 +656,9 @@ impl Interpreter {
                         other => to_text_slow(&self.program, other, mode != 0),
                     };
                     assign(regm!(dst), v);
+                    if crate::oom::low() {
+                        fail!("out of memory")
+                    }
                 }
                 Instr::TextIndex { dst, s, i } => {
                     let v = text_index(reg!(s), reg!(i).as_int());
@@ -675,7 +706,7 @@ impl Interpreter {
 
                 // ---- structs ----
                 Instr::NewStruct { dst, sid } => {
-                    self.maybe_collect();
+                    alloc_site!();
                     let fields = self.tables.struct_zero[sid as usize].clone();
                     let tracked = self.tables.struct_tracked[sid as usize];
                     let s = self.heap.new_struct(sid, false, fields, tracked);
@@ -772,12 +803,12 @@ impl Interpreter {
 
                 // ---- arrays ----
                 Instr::NewArr { dst, cap } => {
-                    self.maybe_collect();
+                    alloc_site!();
                     let a = self.heap.new_arr(Vec::with_capacity(cap as usize));
                     assign(regm!(dst), Value::Arr(a));
                 }
                 Instr::NewArrFrom { dst, base: b, n } => {
-                    self.maybe_collect();
+                    alloc_site!();
                     let mut items = Vec::with_capacity(n as usize);
                     for k in 0..n {
                         items.push(copy_value(reg!(b + k)));
@@ -789,7 +820,10 @@ impl Interpreter {
                     let v = copy_value(reg!(src));
                     match reg!(arr) {
                         Value::Arr(a) => {
-                            a.push(v);
+                            if a.try_push(v).is_err() {
+                                let n = a.len() + 1;
+                                fail!("out of memory growing an array to {n} elements")
+                            }
                         }
                         _ => fail!("push onto a null array"),
                     }
@@ -839,7 +873,7 @@ impl Interpreter {
 
                 // ---- maps ----
                 Instr::NewMap { dst } => {
-                    self.maybe_collect();
+                    alloc_site!();
                     let m = self.heap.new_map();
                     assign(regm!(dst), Value::Map(m));
                 }
@@ -853,7 +887,12 @@ impl Interpreter {
                 Instr::MapSet { map, key, src } => {
                     let v = reg!(src).clone();
                     match (reg!(map), reg!(key)) {
-                        (Value::Map(m), k) => m.set(key_str(k), v),
+                        (Value::Map(m), k) => {
+                            if m.try_set(key_str(k), v).is_err() || crate::oom::low() {
+                                let n = m.len() + 1;
+                                fail!("out of memory growing a map to {n} entries")
+                            }
+                        }
                         _ => fail!("map entry written through null"),
                     }
                 }

@@ -1,16 +1,133 @@
 //! Runtime-failure diagnostics: the `file:line` of an instruction, the
-//! messages of failed field reads (`*_fault`), and the best-effort
-//! inference of a field's name from the bytecode that those messages use.
-//! Everything here is cold: it runs only to word a failure.
+//! Festina call stack printed under a failure, the messages of failed
+//! field reads (`*_fault`), and the best-effort inference of a field's
+//! name from the bytecode that those messages use. Everything here is
+//! cold: it runs only to word a failure.
+//!
+//! # The call stack of a failure
+//!
+//! A runtime failure (`fail`, an uncaught `throw`, a failed instruction,
+//! out of memory, a stack overflow) prints `fail: <message>` as the first
+//! line of stderr (the format §14.2 and the reference use), then the
+//! Festina call stack, innermost call first, one line per frame in the
+//! manner of JavaScript engines:
+//!
+//! ```text
+//! fail: boom
+//!     at check (app.f:3)
+//!     at sorter (app.f:9)
+//!     at <top level> (app.f:12)
+//! ```
+//!
+//! Each line names the function and the `file:line` being executed in it
+//! (for a caller, its call). A file's top-level code is `<top level>`; the
+//! entry code that runs every file's top level in turn (`<main>`) is
+//! left out, as it has no source line. A native that calls back into
+//! Festina (a `sort` comparator, `forEach`) is a frame boundary that the
+//! stack crosses: the callback's frames, then the frame of the call to
+//! the native, then its callers ([`Outer`] keeps each level's frames
+//! while the callback runs). A callback run by the event loop (a timer)
+//! ends at its own frames. At most [`TRACE_LINES`] frames are printed:
+//! beyond that, the innermost half, a line `... N more frames ...`, and
+//! the outermost half (a runaway recursion shows where it started).
+//!
+//! The stack is recorded when a trap leaves a dispatch loop uncaught
+//! (`Interpreter::handle_trap`), where every frame still exists: by the
+//! time `run` reports the failure, the loops have unwound. A throw that an
+//! outer loop's `try` then catches drops the record; `run` prints a record
+//! only with the failure it belongs to (same message).
+//!
+//! [`Outer`]: super::Outer
 
-use super::Interpreter;
+use super::{Frame, Interpreter};
 use crate::native::Trap;
 use crate::opcode::{Instr, Reg};
 use crate::program::Program;
 use crate::types::Type;
 use crate::value::Value;
 
+/// The most frames a failure's call stack prints.
+pub const TRACE_LINES: usize = 20;
+
+/// A recorded call stack: the failure's message, the frames printed
+/// (function and instruction, innermost first; a `None` marks the place
+/// of the frames left out) and how many were left out.
+#[derive(Clone, Debug)]
+pub(super) struct Trace {
+    message: String,
+    frames: Vec<Option<(u32, usize)>>,
+    omitted: usize,
+}
+
 impl Interpreter {
+    /// Every frame of the Festina call stack, innermost first, as
+    /// (function, instruction): the current frame at instruction `pc`,
+    /// its callers, then each outer loop's native call and its callers.
+    /// Leaves out the synthetic entry function `<main>`.
+    fn stack_frames(&self, pc: usize) -> impl Iterator<Item = (u32, usize)> + '_ {
+        let ret_pc = |f: &Frame| {
+            let start = self.fns[f.func as usize].code as usize;
+            ((f.ret as usize - start) / std::mem::size_of::<Instr>()).saturating_sub(1)
+        };
+        let inner = std::iter::once((self.cur.func, pc))
+            .chain(self.frames.iter().rev().map(move |f| (f.func, ret_pc(f))));
+        let outer = self.outer.iter().rev().flat_map(move |o| {
+            o.site
+                .into_iter()
+                .chain(o.frames.iter().rev().map(move |f| (f.func, ret_pc(f))))
+        });
+        inner
+            .chain(outer)
+            .filter(|&(f, _)| self.program.functions[f as usize].name != "<main>")
+    }
+
+    /// Record the call stack for the failure `message` raised at
+    /// instruction `pc` of the current frame, unless one is recorded for
+    /// it already (by the inner loop it came from).
+    pub(super) fn record_trace(&mut self, message: &str, pc: usize) {
+        if self.trace.as_ref().is_some_and(|t| t.message == message) {
+            return;
+        }
+        let total = self.stack_frames(pc).count();
+        let half = TRACE_LINES / 2;
+        let (frames, omitted) = if total <= TRACE_LINES {
+            (self.stack_frames(pc).map(Some).collect(), 0)
+        } else {
+            let head = self.stack_frames(pc).take(half).map(Some);
+            let tail = self.stack_frames(pc).skip(total - half).map(Some);
+            (head.chain([None]).chain(tail).collect(), total - 2 * half)
+        };
+        self.trace = Some(Trace {
+            message: message.to_string(),
+            frames,
+            omitted,
+        });
+    }
+
+    /// The lines of the call stack recorded for the failure `message`
+    /// (see the module documentation), or nothing; forgets the record.
+    pub(super) fn render_trace(&mut self, message: &str) -> String {
+        let Some(t) = self.trace.take().filter(|t| t.message == message) else {
+            return String::new();
+        };
+        let mut out = String::new();
+        for f in &t.frames {
+            match *f {
+                Some((func, pc)) => {
+                    let name = self.program.functions[func as usize].name.as_str();
+                    let name = if name.starts_with("<top:") {
+                        "<top level>"
+                    } else {
+                        name
+                    };
+                    out.push_str(&format!("    at {name} ({})\n", self.loc(func, pc)));
+                }
+                None => out.push_str(&format!("    ... {} more frames ...\n", t.omitted)),
+            }
+        }
+        out
+    }
+
     pub(super) fn loc(&self, func: u32, pc: usize) -> String {
         let f = &self.program.functions[func as usize];
         let file = self

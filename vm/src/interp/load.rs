@@ -3,7 +3,7 @@
 //! pairings, and the optimisation switches read once per interpreter.
 
 use super::extensions::Extensions;
-use super::run::{Output, OUT_BUFFER};
+use super::run::Output;
 use super::{Cur, FnInfo, Interpreter, Tables, Viv};
 use crate::heap::Heap;
 use crate::native::NativeEntry;
@@ -12,7 +12,6 @@ use crate::program::{Const, Program};
 use crate::types::Type;
 use crate::value::Value;
 use std::fmt;
-use std::io::IsTerminal;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -80,8 +79,6 @@ impl Interpreter {
             })
             .collect();
         let globals = program.globals.iter().map(|g| zero_scalar(&g.ty)).collect();
-        let stdout = std::io::stdout();
-        let line_flush = stdout.is_terminal();
         Ok(Interpreter {
             natives: bound,
             tables,
@@ -92,11 +89,7 @@ impl Interpreter {
             handlers: Vec::new(),
             globals,
             heap: Heap::new(),
-            out: Output {
-                buf: Vec::with_capacity(OUT_BUFFER),
-                sink: Box::new(stdout),
-                line_flush,
-            },
+            out: Output::Process,
             err: Box::new(std::io::stderr()),
             argv: Vec::new(),
             argv_value: None,
@@ -104,6 +97,9 @@ impl Interpreter {
             cur_loc: (program.entry, 0),
             native_top: 0,
             native_depth: 0,
+            outer: Vec::new(),
+            loops: 0,
+            trace: None,
             cur: Cur::default(),
             sites: hashbrown::HashMap::new(),
             exts: Extensions::default(),

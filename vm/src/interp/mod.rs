@@ -40,7 +40,12 @@
 //! receiving the result) through the one push path,
 //! `Interpreter::push_frame`, which also holds the one depth check
 //! (at most [`MAX_FRAMES`] frames: a runtime failure `stack overflow in
-//! function 'f' at file:line`). On return every managed value in the
+//! function 'f' at file:line`). The stacks grow only in
+//! `Interpreter::make_room`, on the cold path, which also bounds the
+//! register stack at [`MAX_REGISTERS`] (256 MiB: the same `stack
+//! overflow`, so that recursion through large frames is bounded by
+//! memory) and reserves fallibly (`out of memory growing the register
+//! stack ...`, see [`crate::oom`]). On return every managed value in the
 //! callee's window is released at once (§13.1; scalars own nothing and
 //! are left), and the result is written into the caller's `R[dst]` (left
 //! untouched by `ReturnVoid`). Consequently a call clobbers the caller's
@@ -53,7 +58,9 @@
 //! [`Interpreter::call_function`]: the callee's window starts above the
 //! window of the frame whose `CallNative` is in progress, and a nested run
 //! of the same dispatch loop, with its own frame and handler stacks (the
-//! outer ones are set aside meanwhile), runs until that function returns.
+//! outer ones are set aside meanwhile, on the interpreter's `outer`
+//! stack, where a failure's call stack finds them), runs until that
+//! function returns.
 //! A throw it does not catch unwinds its frames and comes back to the
 //! native as `Trap::Throw`, which the native returns so that the caller's
 //! `try` receives it (§13.7). Nesting is capped at [`MAX_NATIVE_DEPTH`]
@@ -110,17 +117,27 @@
 //! handler, it is a runtime failure with the thrown text. Returning from
 //! a frame drops any handlers that frame left open (`return` inside
 //! `try`, §10.8). Runtime failures print `fail: <message>` on stderr
-//! (after flushing stdout) and exit 1; messages name the source position
-//! as `file:line` from the function's line table (`fault.rs`).
+//! (after flushing stdout), then the Festina call stack recorded when the
+//! trap left its dispatch loop, and exit 1; messages name the source
+//! position as `file:line` from the function's line table (`fault.rs`).
+//! Running out of memory is one of them ([`crate::oom`]): the growth
+//! paths of the full step (`Concat`, `AppendText`, `ArrPush`, `MapSet`,
+//! calls) fail with `out of memory growing ...`, and after the emergency
+//! reserve was spent the full step fails at the next allocation site,
+//! native call or map store.
 //!
 //! # Output
 //!
-//! stdout goes through a buffer owned by the interpreter. When stdout is a
-//! terminal every `log` line is flushed at once (§16.5); otherwise (a pipe
-//! or file) lines are block-buffered for speed and flushed when the buffer
-//! fills, before anything is written to stderr (so failure messages come
-//! after the output that preceded them), before the event loop waits, and
-//! at exit.
+//! stdout is the process's ([`crate::stdout`]): one buffer shared by every
+//! interpreter of the process, flushed per line on a terminal and
+//! otherwise when full, by a watchdog thread at most 20 ms after a line
+//! was logged, before anything is written to stderr (so failure messages
+//! come after the output that preceded them), before a child process
+//! starts, before the event loop waits, and on every way out of `run`.
+//! An embedder or test may give an interpreter its own sink instead
+//! (`Interpreter::set_output`; `run.rs`, `Output`). A failed write is
+//! reported once, as a runtime failure at the next `log`
+//! (`Interpreter::output_status`) or when `run` ends.
 
 mod api;
 mod call;
@@ -151,6 +168,13 @@ use std::sync::Arc;
 
 /// Maximum call depth before a `stack overflow` runtime failure.
 pub const MAX_FRAMES: usize = 100_000;
+
+/// Maximum length of the register stack: 256 MiB of registers. A call
+/// whose window would end above it is a `stack overflow` runtime failure,
+/// so that recursion in a function with many registers (20,000 locals
+/// take 320 KB a frame) is bounded by memory, not only by
+/// [`MAX_FRAMES`].
+pub const MAX_REGISTERS: usize = (256 << 20) / std::mem::size_of::<Value>();
 
 /// Maximum nesting of natives calling back into Festina
 /// ([`Interpreter::call_function`], e.g. a `sort` comparator that sorts):
@@ -202,6 +226,22 @@ struct Handler {
     base: usize,
     reg: Reg,
     target: usize,
+}
+
+/// The state of a dispatch loop set aside while a native it called runs
+/// Festina code through [`Interpreter::call_function`] (kept on the
+/// interpreter, not in locals, so a failure's call stack can see every
+/// level; see `fault.rs`).
+struct Outer {
+    frames: Vec<Frame>,
+    handlers: Vec<Handler>,
+    /// The native call in progress in the outer loop (its function and
+    /// instruction), or `None` when no loop was running (an event-loop
+    /// callback, `on exit`).
+    site: Option<(u32, usize)>,
+    /// The outer `Interpreter::cur_loc` and `Interpreter::native_top`.
+    cur_loc: (u32, usize),
+    native_top: usize,
 }
 
 /// How a field-bearing struct slot vivifies (§8.9.2).
@@ -257,6 +297,15 @@ pub struct Interpreter {
     native_top: usize,
     /// Nesting of [`Interpreter::call_function`] dispatch loops.
     native_depth: usize,
+    /// The dispatch loops set aside by [`Interpreter::call_function`],
+    /// innermost last.
+    outer: Vec<Outer>,
+    /// Dispatch loops running now (0 between the entry function's end and
+    /// an event-loop callback).
+    loops: u32,
+    /// The Festina call stack of the newest trap that left a dispatch loop
+    /// uncaught (see `fault.rs`), reported with it by `run`.
+    trace: Option<fault::Trace>,
     /// The frame the innermost dispatch loop is running.
     cur: Cur,
     /// Per-call-site values kept by natives (compiled regexes, §8.15),

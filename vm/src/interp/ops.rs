@@ -5,6 +5,7 @@
 
 use super::load::viv_of;
 use super::{Interpreter, Viv};
+use crate::oom::OutOfMemory;
 use crate::program::Program;
 use crate::render;
 use crate::types::Type;
@@ -142,22 +143,25 @@ pub(super) fn eq_text(a: &Value, b: &Value) -> bool {
     }
 }
 
-pub(super) fn concat(a: &Value, b: &Value) -> Value {
+pub(super) fn concat(a: &Value, b: &Value) -> Result<Value, OutOfMemory> {
     match (a, b) {
-        (Value::Ascii(x), Value::Ascii(y)) => {
-            let mut v = Vec::with_capacity(x.len() + y.len());
-            v.extend_from_slice(x);
-            v.extend_from_slice(y);
-            Value::ascii(v)
-        }
+        (Value::Ascii(x), Value::Ascii(y)) => Ok(Value::ascii(crate::oom::concat_bytes(x, y)?)),
         _ => {
             let x = a.as_str().unwrap_or("");
             let y = b.as_str().unwrap_or("");
-            let mut s = String::with_capacity(x.len() + y.len());
-            s.push_str(x);
-            s.push_str(y);
-            Value::Text(Rc::new(TextObj::new(s)))
+            let s = crate::oom::concat_str(x, y)?;
+            Ok(Value::Text(Rc::new(TextObj::new(s))))
         }
+    }
+}
+
+/// The byte length of a text or ascii value (0 for anything else), for
+/// out-of-memory messages.
+pub(super) fn text_bytes(v: &Value) -> usize {
+    match v {
+        Value::Text(t) => t.as_str().len(),
+        Value::Ascii(a) => a.len(),
+        _ => 0,
     }
 }
 

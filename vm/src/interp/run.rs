@@ -7,25 +7,94 @@ use crate::native::Trap;
 use crate::value::Value;
 use std::io::Write;
 
-/// Flush the stdout buffer when it grows past this many bytes.
+/// Capacity of the buffer of a sink given by
+/// [`Interpreter::set_output`]; the process's stdout has its own
+/// ([`crate::stdout::BUFFER`]).
 pub(super) const OUT_BUFFER: usize = 1 << 16;
 
-/// Stdout sink with the flushing policy described in the module
-/// documentation ("Output").
-pub(super) struct Output {
+/// Where `log` output goes: the process's stdout (shared by every
+/// interpreter of the process, see [`crate::stdout`]) or a sink of this
+/// interpreter's own (tests, embedders: [`Interpreter::set_output`]).
+pub(super) enum Output {
+    /// File descriptor 1, through [`crate::stdout`].
+    Process,
+    /// A sink given by [`Interpreter::set_output`].
+    Local(LocalOutput),
+}
+
+/// A sink of one interpreter, block-buffered or flushed per line.
+pub(super) struct LocalOutput {
     pub(super) buf: Vec<u8>,
     pub(super) sink: Box<dyn Write>,
     pub(super) line_flush: bool,
+    /// The first write error, and whether it has been reported.
+    pub(super) error: Option<std::io::Error>,
+    pub(super) reported: bool,
 }
 
 impl Output {
-    pub(super) fn flush(&mut self) {
-        if !self.buf.is_empty() {
-            // A closed pipe is not the program's failure: drop the bytes.
-            let _ = self.sink.write_all(&self.buf);
-            self.buf.clear();
+    /// Append `bytes` (and a newline when `newline`) under the sink's
+    /// flushing policy.
+    #[inline]
+    pub(super) fn write(&mut self, bytes: &[u8], newline: bool) {
+        match self {
+            Output::Process => crate::stdout::write(bytes, newline),
+            Output::Local(o) => {
+                o.buf.extend_from_slice(bytes);
+                if newline {
+                    o.buf.push(b'\n');
+                }
+                if (o.line_flush && newline) || o.buf.len() >= OUT_BUFFER {
+                    o.flush();
+                }
+            }
         }
-        let _ = self.sink.flush();
+    }
+
+    pub(super) fn flush(&mut self) {
+        match self {
+            Output::Process => crate::stdout::flush(),
+            Output::Local(o) => o.flush(),
+        }
+    }
+
+    /// Whether a write failed and nobody has reported it yet (cheap).
+    #[inline]
+    pub(super) fn error_pending(&self) -> bool {
+        match self {
+            Output::Process => crate::stdout::error_pending(),
+            Output::Local(o) => o.error.is_some() && !o.reported,
+        }
+    }
+
+    /// The unreported write error's message, marking it reported.
+    pub(super) fn take_error(&mut self) -> Option<String> {
+        match self {
+            Output::Process => crate::stdout::take_error(),
+            Output::Local(o) if !o.reported => {
+                o.reported = true;
+                o.error.as_ref().map(crate::stdout::os_message)
+            }
+            Output::Local(_) => None,
+        }
+    }
+}
+
+impl LocalOutput {
+    fn flush(&mut self) {
+        if !self.buf.is_empty() && self.error.is_none() {
+            if let Err(e) = self
+                .sink
+                .write_all(&self.buf)
+                .and_then(|()| self.sink.flush())
+            {
+                // A closed pipe is not the program's failure: drop the bytes.
+                if e.kind() != std::io::ErrorKind::BrokenPipe {
+                    self.error = Some(e);
+                }
+            }
+        }
+        self.buf.clear();
     }
 }
 
@@ -53,7 +122,8 @@ impl Interpreter {
             Err(Trap::Exit(c)) => c,
             Err(Trap::FailReported) => 1,
             Err(Trap::Fail(m)) | Err(Trap::Throw(m)) => {
-                self.write_stderr(&format!("fail: {m}\n"));
+                let stack = self.render_trace(&m);
+                self.write_stderr(&format!("fail: {m}\n{stack}"));
                 1
             }
         };
@@ -61,6 +131,14 @@ impl Interpreter {
             code = hook(self, code);
         }
         self.out.flush();
+        // A write to stdout that failed after the last `log` (at the final
+        // flush, or by the watchdog): reported here, and never a success.
+        if let Some(m) = self.out.take_error() {
+            self.write_stderr(&format!("fail: cannot write to stdout: {m}\n"));
+            if code == 0 {
+                code = 1;
+            }
+        }
         self.teardown();
         code
     }
@@ -87,7 +165,12 @@ impl Interpreter {
     }
 
     pub(super) fn execute(&mut self) -> Result<(), Trap> {
-        let r = self.dispatch(self.program.entry, 0).map(|_| ());
+        let entry = self.program.entry;
+        if let Err(stop) = self.ensure_regs(self.fns[entry as usize].nregs as usize) {
+            let at = self.loc(entry, 0);
+            return Err(Trap::Fail(self.call_stop_message(stop, entry, &at)));
+        }
+        let r = self.dispatch(entry, 0).map(|_| ());
         if r.is_ok() {
             // Every frame has returned: callbacks run later (timers,
             // events) start at the bottom of the register stack.

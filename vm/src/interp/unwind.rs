@@ -8,19 +8,29 @@ use crate::render;
 use crate::value::Value;
 
 impl Interpreter {
-    /// Route a trap: a throw with a live handler unwinds to it and returns
-    /// where to continue; everything else propagates.
+    /// Route a trap raised by instruction `pc` of the current frame: a
+    /// throw with a live handler unwinds to it and returns where to
+    /// continue; everything else propagates, after the Festina call stack
+    /// was recorded for the failure report (`fault.rs`) unless an inner
+    /// loop already recorded it for this trap.
     #[cold]
     #[inline(never)]
-    pub(super) fn handle_trap(&mut self, t: Trap) -> Result<Handler, Trap> {
+    pub(super) fn handle_trap(&mut self, t: Trap, pc: usize) -> Result<Handler, Trap> {
         let (fidx, base) = (self.cur.func, self.cur.base);
         let msg = match t {
             Trap::Throw(m) => m,
+            Trap::Fail(m) => {
+                self.record_trace(&m, pc);
+                return Err(Trap::Fail(m));
+            }
             other => return Err(other),
         };
         let Some(h) = self.handlers.pop() else {
+            self.record_trace(&msg, pc);
             return Err(Trap::Throw(msg));
         };
+        // Caught: a stack recorded by an inner loop for this throw is moot.
+        self.trace = None;
         let mut cur_func = fidx;
         let mut cur_base = base;
         while self.frames.len() > h.depth {

@@ -17,6 +17,9 @@ pub(crate) fn statement_list(p: &mut Parser<'_>, in_block: bool) {
                 let errors = p.error_count();
                 statement(p);
                 statement_end(p, in_block, p.error_count() > errors);
+                if !in_block {
+                    p.statement_done();
+                }
             }
         }
         if p.progress_mark() == before {

@@ -17,7 +17,7 @@
 //! | [`http`] | HTTP servers and clients, `http` and `url` values, TLS (§19) | net | `net/` |
 //! | [`websocket`] | WebSocket, `socket` values (§19.4) | net | `net/` |
 //! | [`threads`] | threads and messages (§20) | core | to come |
-//! | [`canvas`] | drawing, images, fonts (§17) | canvas | to come |
+//! | [`canvas`] | drawing, images, fonts, the canvas size (§17) | canvas | `canvas/` |
 //! | [`window`] | the window and its events (§17) | window | to come |
 //! | [`audio`] | `aud` clips and the channel pool (§8.13, §18) | audio | `audio/` |
 //!

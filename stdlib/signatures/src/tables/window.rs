@@ -5,6 +5,10 @@
 //! globals, and the natives the checker emits for the window's events;
 //! its natives go in a `festina-stdlib` module compiled under the
 //! `window` feature. Until then the names are only reserved.
+//!
+//! The canvas size (`clientWidth`, `clientHeight`, `setClientWidth`,
+//! `setClientHeight`, §17.2) is the canvas's (see [`super::canvas`]):
+//! it works without a window; the window follows it.
 
 use crate::{Facility, Table};
 
@@ -12,14 +16,10 @@ use crate::{Facility, Table};
 pub const TABLE: Table = Table {
     reserved: &[
         "render",
-        "setClientWidth",
-        "setClientHeight",
         "enterFullscreen",
         "exitFullscreen",
         "showCursor",
         "hideCursor",
-        "clientWidth",
-        "clientHeight",
         "screenWidth",
         "screenHeight",
         "devicePixelRatio",

@@ -1,0 +1,25 @@
+// tolerance: 2
+// clearCanvas ignores the transform; clearRect, clearCircle and
+// clearPixel honour it (§17.3).
+setClientWidth(120)
+setClientHeight(80)
+color green = 'seagreen'
+fillStyle(green)
+drawRect(0, 0, 120, 80)
+translate(10, 5)
+clearRect(0, 0, 20, 10)
+clearCircle(50, 30, 12)
+clearPixel(100, 60)
+rotate(30)
+clearRect(60, -10, 30, 8)
+resetTransform()
+log(getPixelColor(10, 5) == null)
+log(getPixelColor(9, 5) == green)
+log(getPixelColor(110, 65) == null)
+img before = saveCanvas()
+clearCanvas()
+log(getPixelColor(0, 0) == null)
+translate(40, 40)
+clearCanvas()
+drawImage(before, -40, -40)
+log(saveCanvas('out.png'))

@@ -1,0 +1,38 @@
+// tolerance: 2
+// Paths (§17.5): lines and curves filled and stroked, a transform
+// changed while the path is built (it applies to each point as added),
+// and a new beginPath dropping an unfinished path.
+setClientWidth(200)
+setClientHeight(120)
+color red = 'red'
+color navy = 'navy'
+fillStyle(red)
+beginPath()
+moveTo(10, 10)
+lineTo(90, 10)
+lineTo(50, 80)
+closePath()
+fillPath()
+borderColor(navy)
+lineWidth(3)
+beginPath()
+moveTo(100, 100)
+curveTo(120, 10, 160, 10, 190, 100)
+strokePath()
+beginPath()
+moveTo(0, 0)
+lineTo(200, 120)
+beginPath()
+translate(100, 0)
+moveTo(0, 110)
+translate(0, -50)
+lineTo(90, 110)
+strokePath()
+resetTransform()
+scale(2.0, 2.0)
+lineWidth(2)
+beginPath()
+moveTo(5, 45)
+lineTo(40, 45)
+strokePath()
+log(saveCanvas('out.png'))

@@ -1,0 +1,2 @@
+// ... and of bytes that are not PNG or JPEG.
+img x = 'bad.png'

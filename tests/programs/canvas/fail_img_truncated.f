@@ -1,0 +1,2 @@
+// ... and of a truncated file.
+img x = 'truncated.png'
