@@ -4,6 +4,7 @@
 
 mod common;
 mod examples;
+mod flagship;
 mod robust;
 mod server;
 mod tls;

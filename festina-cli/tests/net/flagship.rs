@@ -1,0 +1,92 @@
+//! The flagship programs of the mission documents (issue 19,
+//! `examples/flagship/`), each driven end to end by a real client over
+//! 127.0.0.1. They take their port from `$PORT`, as the benchmark runner
+//! (`benches/flagship/run.py`) gives it.
+
+use crate::common::*;
+use crate::examples::{bundle, example};
+use tungstenite::Message;
+
+fn start_flagship(source: &str, exe: Option<&std::path::Path>) -> Server {
+    Server::start_with(
+        source,
+        Options {
+            exe,
+            port_in_env: true,
+            ..Options::default()
+        },
+    )
+}
+
+/// One WebSocket client storing `n` readings (sensor `tag-k`, value
+/// `k.25`) and checking every reply: the latest ten rows, newest first,
+/// with their rowids, as the Rust, Go and Bun peers answer.
+fn store_readings(port: u16, tag: &str, first_id: i64, n: i64) -> Vec<String> {
+    let stream = connect(port);
+    let (mut ws, _) =
+        tungstenite::client(format!("ws://127.0.0.1:{port}/db"), stream).expect("handshake");
+    let mut replies = Vec::new();
+    for k in 1..=n {
+        let reading = format!(r#"{{"sensor": "{tag}-{k}", "value": {k}.25, "unit": "C"}}"#);
+        ws.send(Message::text(reading)).unwrap();
+        let reply = ws.read().unwrap().into_text().unwrap().as_str().to_string();
+        let id = first_id + k - 1;
+        let newest = format!(r#"{{"id":{id},"sensor":"{tag}-{k}","value":{k}.25}}"#);
+        assert!(reply.starts_with(&format!("[{newest}")), "{reply}");
+        assert_eq!(reply.matches("\"id\":").count() as i64, id.min(10), "{reply}");
+        replies.push(reply);
+    }
+    // A message that is not JSON stores an empty reading; the connection stays.
+    ws.send(Message::text("{\"sensor\": 5")).unwrap();
+    let reply = ws.read().unwrap().into_text().unwrap().as_str().to_string();
+    let id = first_id + n;
+    assert!(
+        reply.starts_with(&format!(r#"[{{"id":{id},"sensor":null,"value":0}},"#)),
+        "{reply}"
+    );
+    replies.push(reply);
+    ws.close(None).unwrap();
+    while ws.read().is_ok() {}
+    replies
+}
+
+fn wsdb_session(s: &Server) -> Vec<String> {
+    let mut replies = store_readings(s.port, "temp", 1, 12);
+    let latest: Vec<String> = (3..=12)
+        .rev()
+        .map(|k| format!(r#"{{"id":{k},"sensor":"temp-{k}","value":{k}.25}}"#))
+        .collect();
+    assert_eq!(replies[11], format!("[{}]", latest.join(",")));
+    // A second client sees the rows the first one stored.
+    replies.extend(store_readings(s.port, "wind", 14, 1));
+    let other = exchange(s.port, "GET / HTTP/1.1\r\nConnection: close\r\n\r\n");
+    assert_eq!((other.status, other.text()), (200, String::new()));
+    replies
+}
+
+#[test]
+fn wsdb_stores_readings_and_answers_the_latest_ten() {
+    let source = example("flagship/wsdb.f");
+    let s = start_flagship(&source, None);
+    let got = wsdb_session(&s);
+    // The rows are in the program's default database file, in WAL mode.
+    let db = rusqlite::Connection::open(s.dir.path().join("festina.sqlite")).unwrap();
+    let rows: i64 = db
+        .query_row("SELECT count(*) FROM Readings", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(rows, 15);
+    let mode: String = db
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+    drop(db);
+    let done = s.stop();
+    for line in ["data source connected", "data source disconnected"] {
+        assert_eq!(done.stdout.matches(line).count(), 2, "{}", done.stdout);
+    }
+    // The bundle (`festina compile`) answers the same.
+    let dir = TempDir::new("wsdb-bundle");
+    let exe = bundle(&dir, "wsdb", &source);
+    let b = start_flagship(&source, Some(&exe));
+    assert_eq!(wsdb_session(&b), got);
+}
