@@ -15,7 +15,7 @@
 //! | core | always compiled | [`core`], [`text`], [`text_methods`], [`collections`], [`math`], [`json`], [`regexp`], [`blob`], [`process`], [`timers`], [`testing`] |
 //! | database | `database` | `db` (links SQLite) |
 //! | net | `net` | [`net`] (HTTP/1.1, WebSocket, TLS, URLs) |
-//! | canvas | `canvas` | `canvas` (links cairo) |
+//! | canvas | `canvas` | `canvas` (links cairo), [`net_canvas`] (`http` bodies as images) |
 //! | window | `window` | `window` (no natives yet) |
 //! | audio | `audio` | [`audio`] (links ALSA through rodio), [`net_audio`] (`http` bodies as clips) |
 //!
@@ -56,6 +56,8 @@ pub mod db;
 pub mod net;
 #[cfg(feature = "audio")]
 pub mod net_audio;
+#[cfg(feature = "canvas")]
+pub mod net_canvas;
 #[cfg(feature = "window")]
 pub mod window;
 
@@ -92,12 +94,21 @@ pub const NET: FacilityNatives = FacilityNatives {
     natives: net::natives,
 };
 
-/// The canvas (§17).
+/// The canvas (§17), with the natives joining `http` bodies and `img`
+/// values.
 #[cfg(feature = "canvas")]
 pub const CANVAS: FacilityNatives = FacilityNatives {
     facility: Facility::Canvas,
-    natives: canvas::natives,
+    natives: canvas_natives,
 };
+
+/// The canvas facility's natives.
+#[cfg(feature = "canvas")]
+fn canvas_natives() -> Vec<NativeEntry> {
+    let mut all = canvas::natives();
+    all.extend(net_canvas::natives());
+    all
+}
 
 /// The window (§17).
 #[cfg(feature = "window")]

@@ -11,7 +11,8 @@
 //! callback` (absent keys `null`). The body is handed over already
 //! converted (§19.2): a value with a text form is rendered (§8.21: JSON
 //! for a struct, row, array, map or enum), a `blob` passes as it is, an
-//! `aud` becomes its encoded bytes (native `http_body_aud`); the kind
+//! `aud` or an `img` becomes its encoded bytes (natives `http_body_aud`,
+//! `http_body_img`: an image's own file, or a PNG of its pixels); the kind
 //! ([`BodyKind`]) records which, for the response's default
 //! `content-type`.
 
@@ -125,6 +126,11 @@ impl Checker<'_> {
                 let id = self.native("http_body_aud");
                 let e = mk(ExprKind::CallNative { id, args: vec![v] }, Type::Blob, line);
                 (e, BodyKind::Aud)
+            }
+            Type::Img => {
+                let id = self.native("http_body_img");
+                let e = mk(ExprKind::CallNative { id, args: vec![v] }, Type::Blob, line);
+                (e, BodyKind::Img)
             }
             Type::Int | Type::Float | Type::Bool | Type::Text | Type::Ascii => {
                 (self.render_text(v, range), BodyKind::Text)

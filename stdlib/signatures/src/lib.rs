@@ -534,6 +534,7 @@ pub const TABLES: &[&Table] = &[
     &tables::window::TABLE,
     &tables::audio::TABLE,
     &tables::http::AUDIO,
+    &tables::http::CANVAS,
 ];
 
 /// The entries of field `$field` (of type `$ty`) of every table in

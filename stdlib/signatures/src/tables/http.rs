@@ -34,7 +34,8 @@
 //! [`AUDIO`] holds the two natives that join an `http` body with `aud`
 //! values: they belong to the audio facility, so that a program using
 //! them gets a runtime with audio, and a program that does not never
-//! links it.
+//! links it. [`CANVAS`] does the same for `img` bodies and the canvas
+//! facility (cairo).
 
 use crate::{builtin, method, property, Facility, Impl::Native, Recv, Shape as S, Table};
 
@@ -115,6 +116,23 @@ pub const AUDIO: Table = Table {
     )],
     natives: &["http_body_aud"],
     ..Table::empty("http-audio", Facility::Audio)
+};
+
+/// `http` bodies as `img` values (§19.2): `req.toImg()` (the body
+/// decoded as a PNG or JPEG, `null` when it does not decode) and
+/// `http_body_img`, which the checker emits for an `img` `body` in an
+/// `http` literal (the image's encoded bytes as a `blob`: its own file,
+/// or a PNG of its pixels). Facility canvas.
+pub const CANVAS: Table = Table {
+    methods: &[method(
+        Recv::Http,
+        "toImg",
+        &[],
+        S::Img,
+        Native("http_to_img"),
+    )],
+    natives: &["http_body_img"],
+    ..Table::empty("http-canvas", Facility::Canvas)
 };
 
 /// What the `body` of an `http` literal was before the checker turned it
