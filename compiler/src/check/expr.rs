@@ -73,7 +73,14 @@ impl Checker<'_> {
             ast::Expr::Arrow(a) => self.check_arrow(a),
             ast::Expr::Field(f) => self.field(f, line),
             ast::Expr::Index(i) => self.index(i, line),
-            ast::Expr::Call(c) => self.call(c, line),
+            ast::Expr::Call(c) => {
+                if expected.is_some_and(|t| *t.strip_manual() == Type::Http) {
+                    if let Some(e) = self.http_send_lit(c, line) {
+                        return e;
+                    }
+                }
+                self.call(c, line)
+            }
             ast::Expr::Postfix(p) => self.postfix_value(p, range, line),
             ast::Expr::Prefix(p) => self.prefix(p, line),
             ast::Expr::Binary(b) => self.binary(b, line),

@@ -1,5 +1,11 @@
-//! `http` literals (§9.1.4) and the read-only fields of the network
-//! types (§8.16, §9.11).
+//! `http` literals (§9.1.4), the client's send shorthands (§19.5) and
+//! the read-only fields of the network types (§8.16, §9.11).
+//!
+//! `req.send()` with no argument is the method table's `http_send`; its
+//! two shorthands are built here: the initializer `http x = {...}.send()`
+//! (an `http` literal sent by the native `http_send_value`, which returns
+//! it, so `x` holds the sent value) and the statement `http {...}` (an
+//! anonymous literal sent by `http_send`).
 //!
 //! A `{...}` where an `http` value is expected (an `http` binding's
 //! initializer or assignment, an `http` parameter such as `req.send(...)`'s,
@@ -115,6 +121,54 @@ impl Checker<'_> {
         )
     }
 
+    /// `{...}.send()` where an `http` value is expected (an initializer
+    /// or assignment, §19.5): the literal, sent, as the value. `None`
+    /// when `c` is not that form.
+    pub(super) fn http_send_lit(&mut self, c: &ast::Call, line: u32) -> Option<Expr> {
+        let m = send_of_literal(c)?;
+        let lit = self.http_lit(&m, line);
+        let id = self.native("http_send_value");
+        Some(mk(
+            ExprKind::CallNative {
+                id,
+                args: vec![lit],
+            },
+            Type::Http,
+            line,
+        ))
+    }
+
+    /// The statement `http {...}` (§19.5): the literal sent, anonymously
+    /// (with a `callback`, the request runs in the background).
+    pub(super) fn http_stmt(
+        &mut self,
+        h: &ast::HttpStmt,
+        range: TextRange,
+        line: u32,
+    ) -> Option<Expr> {
+        let m = match h.expr() {
+            Some(ast::Expr::MapLit(m)) => m,
+            Some(ast::Expr::Call(c)) if send_of_literal(&c).is_some() => send_of_literal(&c)?,
+            _ => {
+                self.error(
+                    range,
+                    "an 'http' statement sends an http literal: http {'url': ..., 'method': ...} (§19.5)",
+                );
+                return None;
+            }
+        };
+        let lit = self.http_lit(&m, line);
+        let id = self.native("http_send");
+        Some(mk(
+            ExprKind::CallNative {
+                id,
+                args: vec![lit],
+            },
+            Type::Void,
+            line,
+        ))
+    }
+
     /// An `http` literal's body, converted for `http_new` (see the module
     /// documentation), and its kind.
     fn http_body(&mut self, v: Expr, range: TextRange) -> (Expr, BodyKind) {
@@ -170,6 +224,25 @@ impl Checker<'_> {
             self.unknown_member(ty, name, range, 0);
         }
         true
+    }
+}
+
+/// The map literal of `{...}.send()` (no arguments), if `c` is that.
+fn send_of_literal(c: &ast::Call) -> Option<ast::MapLit> {
+    let args = c.arg_list().map_or(0, |l| l.args().count());
+    let Some(ast::Expr::Field(f)) = c.callee() else {
+        return None;
+    };
+    if args != 0 || f.name()?.text() != "send" {
+        return None;
+    }
+    let mut recv = f.receiver()?;
+    while let ast::Expr::Paren(p) = &recv {
+        recv = p.expr()?;
+    }
+    match recv {
+        ast::Expr::MapLit(m) => Some(m),
+        _ => None,
     }
 }
 

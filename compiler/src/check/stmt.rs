@@ -94,10 +94,7 @@ impl Checker<'_> {
                 return None;
             }
             ast::Stmt::LoadStmt(l) => return self.check_load_stmt(l, line),
-            ast::Stmt::HttpStmt(_) => {
-                self.error(range, "HTTP requests are not available in this build");
-                return None;
-            }
+            ast::Stmt::HttpStmt(h) => StmtKind::Expr(self.http_stmt(h, range, line)?),
             ast::Stmt::TestDecl(t) => {
                 let init = self.test_group_init(t);
                 let name = t.name()?;

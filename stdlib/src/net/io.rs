@@ -1,5 +1,6 @@
 //! A connection's byte stream: a plain TCP stream or TLS over one
-//! (§19.8), both non-blocking, behind one interface ([`Io`]) that the
+//! (§19.8; the server's side of TLS, or the client's for `https://`,
+//! §19.5), both non-blocking, behind one interface ([`Io`]) that the
 //! HTTP side of a connection and tungstenite's WebSocket (which takes any
 //! `Read + Write`) use alike.
 //!
@@ -18,7 +19,8 @@
 //! `WouldBlock` ([`Io::drained`]).
 
 use mio::net::TcpStream;
-use rustls::ServerConnection;
+use mio::Interest;
+use rustls::Connection;
 use std::io::{self, Read, Write};
 use std::net::Shutdown;
 
@@ -48,18 +50,60 @@ pub enum Io {
 /// TLS over a TCP stream.
 pub struct TlsIo {
     tcp: TcpStream,
-    tls: ServerConnection,
+    tls: Connection,
     eof: bool,
 }
 
 impl Io {
-    /// TLS over `tcp` with the server state `tls`.
-    pub fn tls(tcp: TcpStream, tls: ServerConnection) -> Io {
+    /// TLS over `tcp` with the server or client state `tls`.
+    pub fn tls(tcp: TcpStream, tls: impl Into<Connection>) -> Io {
         Io::Tls(Box::new(TlsIo {
             tcp,
-            tls,
+            tls: tls.into(),
             eof: false,
         }))
+    }
+
+    /// Drive a TLS handshake as far as the socket allows: `None` once it
+    /// is complete (and for plain TCP), else the readiness to wait for.
+    /// Errors: the peer closed the connection, or TLS failed (a bad
+    /// certificate, a protocol error: `InvalidData` carrying rustls'
+    /// error, after the alert rustls queued was sent).
+    pub fn handshake(&mut self) -> io::Result<Option<Interest>> {
+        let Io::Tls(t) = self else {
+            return Ok(None);
+        };
+        loop {
+            match t.flush_tls() {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    return Ok(Some(Interest::WRITABLE));
+                }
+                Err(e) => return Err(e),
+            }
+            if !t.tls.is_handshaking() {
+                return Ok(None);
+            }
+            let mut tcp = &t.tcp;
+            match t.tls.read_tls(&mut tcp) {
+                Ok(0) => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::UnexpectedEof,
+                        "the connection closed during the TLS handshake",
+                    ))
+                }
+                Ok(_) => {
+                    if let Err(e) = t.tls.process_new_packets() {
+                        let _ = t.flush_tls();
+                        return Err(io::Error::new(io::ErrorKind::InvalidData, e));
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    return Ok(Some(Interest::READABLE));
+                }
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     /// The TCP stream underneath.
@@ -67,6 +111,14 @@ impl Io {
         match self {
             Io::Plain(s) => s,
             Io::Tls(t) => &t.tcp,
+        }
+    }
+
+    /// The TCP stream underneath, for (de)registration with a poll.
+    pub fn tcp_mut(&mut self) -> &mut TcpStream {
+        match self {
+            Io::Plain(s) => s,
+            Io::Tls(t) => &mut t.tcp,
         }
     }
 

@@ -43,10 +43,13 @@
 //! `encode.rs` for what is skipped), a default `content-type` when they
 //! name none, and `res`'s body (none for `HEAD`, 204 and 304).
 
+pub mod client;
+pub mod client_pool;
 mod conn;
 pub mod encode;
 mod io;
 pub mod proto;
+pub mod response;
 mod server;
 mod tls;
 pub mod url;
@@ -75,6 +78,8 @@ pub fn natives() -> Vec<NativeEntry> {
         "http_ok" => http_ok,
         "http_redirect" => http_redirect,
         "http_respond" => http_respond,
+        "http_send" => client::send,
+        "http_send_value" => client::send_value,
         "http_upgrade" => http_upgrade,
         "http_to_text" => http_to_text,
         "http_to_blob" => http_to_blob,

@@ -203,12 +203,21 @@ fn rfind(b: &[u8], from: usize, to: usize, p: impl Fn(u8) -> bool) -> Option<usi
 
 /// Percent-decoding with `+` as a space (the query's form encoding).
 pub fn decode(s: &str) -> String {
+    decode_with(s, true)
+}
+
+/// Percent-decoding alone (`+` stays): a URL's user information.
+pub fn decode_percent(s: &str) -> String {
+    decode_with(s, false)
+}
+
+fn decode_with(s: &str, plus_is_space: bool) -> String {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
         match b[i] {
-            b'+' => out.push(b' '),
+            b'+' if plus_is_space => out.push(b' '),
             b'%' if i + 2 < b.len() => match (hex(b[i + 1]), hex(b[i + 2])) {
                 (Some(h), Some(l)) => {
                     out.push(h << 4 | l);

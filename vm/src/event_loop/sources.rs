@@ -222,6 +222,16 @@ impl EventLoop {
         }
     }
 
+    /// The poll's registry, for a handler registered without a source
+    /// that registers its own descriptors under its own token (the HTTP
+    /// client, whose connection may change while a request runs: a
+    /// second address, a retry). Such a handler deregisters them itself
+    /// before it gives them away; a descriptor closed while registered
+    /// leaves the poll by itself.
+    pub fn registry(&self) -> &mio::Registry {
+        self.poll.registry()
+    }
+
     /// Number of registered sources.
     pub fn source_count(&self) -> usize {
         self.sources.map.len() + self.sources.running.is_some() as usize

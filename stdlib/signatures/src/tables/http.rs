@@ -22,6 +22,14 @@
 //!   winning; `req.callback` `null` unless the literal gave one.
 //! - `req.toText()` is the body as text (invalid UTF-8 becomes U+FFFD),
 //!   `req.toBlob()` its bytes; no body reads as empty.
+//! - `req.send()` (native `http_send`, §19.5): sends `req` to `req.url`
+//!   (`http://`, `https://`); without a callback it waits for the whole
+//!   response, overwrites `code`, `headers` and the body, and throws a
+//!   text on a network or protocol failure; with one it returns at once
+//!   and `callback(req)` runs later on the event loop with the response,
+//!   or with a `null` code and the failure's message as the body.
+//!   Redirects are not followed. `http_send_value` (emitted by the checker
+//!   for `http x = {...}.send()`) does the same and returns `req`.
 //! - `parseURL(t)` (native `url_parse`): the fields of §19.6; throws on a
 //!   text without `://` or with a port that is not a number in 0..65535.
 //!
@@ -68,6 +76,7 @@ pub const TABLE: Table = Table {
             S::Void,
             Native("http_respond"),
         ),
+        method(Recv::Http, "send", &[], S::Void, Native("http_send")),
         method(Recv::Http, "upgrade", &[], S::Void, Native("http_upgrade")),
         method(Recv::Http, "toText", &[], S::Text, Native("http_to_text")),
         method(Recv::Http, "toBlob", &[], S::Blob, Native("http_to_blob")),
@@ -97,7 +106,7 @@ pub const TABLE: Table = Table {
         ),
         property(Recv::Url, "hash", S::Text, Native("url_hash")),
     ],
-    natives: &["http_new"],
+    natives: &["http_new", "http_send_value"],
     reserved: &["parseURL", "openPort", "closePort", "openSecurePort"],
     ..Table::empty("http", Facility::Net)
 };
