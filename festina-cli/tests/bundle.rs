@@ -929,13 +929,26 @@ fn each_runtime_links_only_the_libraries_of_its_facilities() {
     );
     assert_eq!(run.stdout, "channel 0\n", "{run:?}");
     checked.push(("the sound bundle".into(), sound, ALL_FACILITIES));
-    // Until the window battery arrives, festina links none of its
-    // libraries either; it may change this line.
-    checked.push((
-        "festina".into(),
-        festina(),
-        "core,database,net,canvas,audio",
-    ));
+    // A program that opens a window gets the full runtime, which reaches
+    // X11 only when the window opens (minifb loads libX11 at run time):
+    // with no display it fails with a clear message, never a crash.
+    let window = bundle_of(&dir, "window", "render()\nlog('shown')\n");
+    assert!(
+        split(&fs::read(&window).unwrap()).runtime == fs::read(festina_runtime()).unwrap(),
+        "a program that opens a window gets festina-runtime"
+    );
+    let run = output(
+        Command::new(&window)
+            .current_dir(dir.path())
+            .env_remove("DISPLAY"),
+    );
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert!(
+        run.stderr.starts_with("fail: no display: set DISPLAY"),
+        "{run:?}"
+    );
+    checked.push(("the window bundle".into(), window, ALL_FACILITIES));
+    checked.push(("festina".into(), festina(), ALL_FACILITIES));
     for (name, path, facilities) in checked {
         let Some(libs) = ldd(&path) else { return };
         assert!(

@@ -487,6 +487,7 @@ impl Checker<'_> {
                 }),
                 line: 1,
             }))
+            .chain(self.window_events_stmt())
             .collect();
         self.module.entry = self.module.functions.len() as u32;
         self.module.functions.push(hir::Function {

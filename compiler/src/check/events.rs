@@ -170,6 +170,28 @@ impl Checker<'_> {
         );
     }
 
+    /// The entry function's last statement in a program that declares
+    /// any of the nine window events (§17.2: the window then exists once
+    /// the entry function finishes): the native `window_events`, which
+    /// opens it. `None` for any other program.
+    pub(super) fn window_events_stmt(&mut self) -> Option<Stmt> {
+        let wanted = self.module.handlers.iter().any(|h| {
+            festina_signatures::tables::window::WINDOW_EVENTS.contains(&h.event.as_str())
+        });
+        if !wanted {
+            return None;
+        }
+        let id = self.native("window_events");
+        Some(Stmt {
+            kind: StmtKind::Expr(Expr {
+                kind: ExprKind::CallNative { id, args: vec![] },
+                ty: Type::Void,
+                line: 1,
+            }),
+            line: 1,
+        })
+    }
+
     /// Check the bodies of the handlers collected by
     /// [`Checker::collect_handlers`].
     pub(super) fn check_handler_bodies(&mut self) {

@@ -32,13 +32,12 @@
 //! - **Files** ([`codec`]): PNG and JPEG decoded by pure-Rust decoders
 //!   (sniffed from the bytes), PNG encoded by the `png` crate.
 //!
-//! # The window (issue 17)
-//! `render()` and the window builtins are not part of this facility:
-//! until the window arrives, a program calling `render()` is refused at
-//! compile time (`'render' is not available in this build`). The window
-//! presents the canvas through [`canvas_pixels`] and follows the size
+//! # The window
+//! `render()` and the window builtins are not part of this facility but
+//! of `window` (`festina_stdlib::window`), which presents the canvas
+//! through [`canvas_pixels`] and follows the size
 //! `setClientWidth`/`setClientHeight` give the canvas
-//! ([`state::Canvas::size`]).
+//! ([`state::Canvas::size`]) through the [`ResizeHook`] it installs.
 //!
 //! # Natives
 //! The global builtins are in [`mod@natives`], the `img` methods, loading and
@@ -75,6 +74,14 @@ pub use state::Canvas;
 /// never link the image code themselves (`festina_stdlib::db`).
 #[derive(Clone, Copy, Debug)]
 pub struct ImgColumns(pub fn(&[u8]) -> Value);
+
+/// What the window does after the program changed the canvas size with
+/// `setClientWidth`/`setClientHeight` (§17.2): resize the window and fire
+/// `on resize` once, synchronously. Installed in the interpreter by the
+/// window when it opens (`festina_stdlib::window`), so that the canvas
+/// never links the window; absent, a new size changes only the canvas.
+#[derive(Clone, Copy, Debug)]
+pub struct ResizeHook(pub fn(&mut Interpreter) -> Result<(), Trap>);
 
 /// The natives of the facility, for the registry.
 pub fn natives() -> Vec<NativeEntry> {

@@ -418,19 +418,25 @@ fn restore_state(it: &mut Interpreter, _args: &[Value]) -> R {
 }
 
 fn set_width(it: &mut Interpreter, args: &[Value]) -> R {
-    let w = int(args, 0);
-    with_canvas(it, |c| {
-        let h = c.size().1;
-        c.resize(w, h);
-    })
+    let h = canvas(it).size().1;
+    set_size(it, int(args, 0), h)
 }
 
 fn set_height(it: &mut Interpreter, args: &[Value]) -> R {
-    let h = int(args, 0);
-    with_canvas(it, |c| {
-        let w = c.size().0;
-        c.resize(w, h);
-    })
+    let w = canvas(it).size().0;
+    set_size(it, w, int(args, 0))
+}
+
+/// The canvas gets the new size (ignored when a side is out of range);
+/// when it changed and a window is open, the window follows at once
+/// (its [`super::ResizeHook`], which also fires `on resize`, §17.2).
+fn set_size(it: &mut Interpreter, w: i64, h: i64) -> R {
+    if canvas(it).resize(w, h) {
+        if let Some(hook) = it.ext::<super::ResizeHook>().copied() {
+            (hook.0)(it)?;
+        }
+    }
+    Ok(Value::Null)
 }
 
 fn width(it: &mut Interpreter, _args: &[Value]) -> R {

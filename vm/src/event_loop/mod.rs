@@ -74,6 +74,7 @@ mod timers;
 mod workers;
 
 pub use mailbox::{MailboxId, MailboxSender, BATCH};
+pub use mio::event::Source;
 pub use mio::{Interest, Token};
 pub use signals::ShutdownHook;
 pub use sources::{Keep, Readiness, SourceHandler};

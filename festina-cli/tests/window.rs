@@ -1,0 +1,319 @@
+//! The window (§17.1, §17.2, §17.4) under a private Xvfb server with real
+//! input injected by xdotool: the window's size and pixels against the
+//! canvas, every event handler with its positions, buttons and key
+//! names, key auto-repeat, resizing from the program, the user and
+//! fullscreen, closing (`on close`, then `on exit`), the `no display`
+//! failure, and the examples (examples/snake.f, examples/drums.f). See
+//! tests/window/xvfb.rs for the bench. The tests skip (with a message)
+//! only where Xvfb or the tools are missing and FESTINA_REQUIRE_XVFB is
+//! unset; scripts/test.sh and CI set it.
+
+#[path = "window/xvfb.rs"]
+mod xvfb;
+
+use festina_stdlib::canvas::codec::decode;
+use festina_stdlib::window::composite_over_white;
+use xvfb::{Program, Xvfb};
+
+/// Handlers that log every window event.
+const LOG_EVENTS: &str = r#"
+on mouseDown(x:int, y:int, button:int) { log(`down ${x} ${y} ${button}`) }
+on mouseUp(x:int, y:int, button:int) { log(`up ${x} ${y} ${button}`) }
+on mouse(x:int, y:int) { log(`move ${x} ${y}`) }
+on mouseWheelUp(x:int, y:int) { log(`wheel up ${x} ${y}`) }
+on mouseWheelDown(x:int, y:int) { log(`wheel down ${x} ${y}`) }
+on keyDown(key:text) { log(`keydown ${key}`) }
+on keyUp(key:text) { log(`keyup ${key}`) }
+on resize() { log(`resize ${clientWidth}x${clientHeight}`) }
+on close() { log('close') }
+on exit(code:int) { log(`exit ${code}`) }
+"#;
+
+#[test]
+fn the_window_shows_the_canvas_at_its_size() {
+    let Some(x) = Xvfb::start() else { return };
+    let src = r#"
+color teal = 'teal'
+color orange = 'orange'
+setClientWidth(320)
+setClientHeight(200)
+drawRect(0, 0, 160, 100, teal)
+drawCircle(240, 150, 40, orange)
+fillAlpha(0.5)
+drawRect(100, 120, 60, 60, teal)
+log(saveCanvas('canvas.png'))
+render()
+log('ready')
+on close() { log('close') }
+"#;
+    let mut p = Program::start(Some(&x), "shows", src, &[], &[]);
+    p.expect("true");
+    p.expect("ready");
+    let win = x.window("shows");
+    assert_eq!(x.size(&win), (320, 200));
+    let (w, h, shot) = x.screenshot(&win);
+    let png = std::fs::read(p.dir().join("canvas.png")).unwrap();
+    let canvas = decode(&png).unwrap();
+    assert_eq!((canvas.width, canvas.height), (w, h));
+    let mut want = Vec::new();
+    composite_over_white(&canvas.pixels, w as usize, h as usize, w as usize, &mut want);
+    // Exact where the canvas is opaque or empty; the half-transparent
+    // square went through a PNG round trip (straight alpha), so 2 levels.
+    for (i, (&got, &exp)) in shot.iter().zip(&want).enumerate() {
+        let close = (0..3).all(|c| ((got >> (8 * c)) & 255).abs_diff((exp >> (8 * c)) & 255) <= 2);
+        assert!(close, "pixel ({}, {}): window {got:06x}, canvas {exp:06x}", i as u32 % w, i as u32 / w);
+    }
+    assert_eq!(shot[0], 0x008080, "teal in the corner");
+    assert_eq!(shot[(199 * w + 319) as usize], 0xffffff, "transparent shows white");
+    assert_eq!(shot[(150 * w + 240) as usize], 0xffa500, "orange circle");
+    x.request_close(&win);
+    p.expect("close");
+    let (code, _, err) = p.finish();
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
+fn injected_input_reaches_the_handlers_in_order() {
+    let Some(x) = Xvfb::start() else { return };
+    let src = format!("setClientWidth(300)\nsetClientHeight(200)\nrender()\nlog('ready')\n{LOG_EVENTS}");
+    let mut p = Program::start(Some(&x), "input", &src, &[], &[]);
+    p.expect("ready");
+    let win = x.window("input");
+    x.xdo(&["mousemove", "--window", &win, "30", "40"]);
+    p.expect("move 30 40");
+    x.xdo(&["click", "1"]);
+    p.expect("up 30 40 1");
+    x.xdo(&["click", "3"]);
+    p.expect("up 30 40 3");
+    x.xdo(&["click", "2"]);
+    p.expect("up 30 40 2");
+    x.xdo(&["click", "8"]);
+    p.expect("up 30 40 8");
+    x.xdo(&["click", "9"]);
+    p.expect("up 30 40 9");
+    x.xdo(&["click", "--repeat", "3", "4"]);
+    x.xdo(&["click", "5"]);
+    p.expect("wheel down 30 40");
+    // a drag: press at one place, release at another
+    x.xdo(&["mousedown", "1"]);
+    p.expect("down 30 40 1");
+    x.xdo(&["mousemove", "--window", &win, "120", "90"]);
+    p.expect("move 120 90");
+    x.xdo(&["mouseup", "1"]);
+    p.expect("up 120 90 1");
+    for key in ["a", "5", "space", "Left", "Escape", "Return"] {
+        x.xdo(&["key", key]);
+    }
+    p.expect("keyup Return");
+    x.request_close(&win);
+    p.expect("exit 0");
+    let (code, lines, err) = p.finish();
+    assert_eq!(code, Some(0), "{err}");
+    let events: Vec<&str> = lines
+        .iter()
+        .map(String::as_str)
+        .filter(|l| !l.starts_with("move") && *l != "ready")
+        .collect();
+    assert_eq!(
+        events,
+        [
+            "down 30 40 1",
+            "up 30 40 1",
+            "down 30 40 3",
+            "up 30 40 3",
+            "down 30 40 2",
+            "up 30 40 2",
+            "down 30 40 8",
+            "up 30 40 8",
+            "down 30 40 9",
+            "up 30 40 9",
+            "wheel up 30 40",
+            "wheel up 30 40",
+            "wheel up 30 40",
+            "wheel down 30 40",
+            "down 30 40 1",
+            "up 120 90 1",
+            "keydown a",
+            "keyup a",
+            "keydown 5",
+            "keyup 5",
+            "keydown  ",
+            "keyup  ",
+            "keydown Left",
+            "keyup Left",
+            "keydown Escape",
+            "keyup Escape",
+            "keydown Return",
+            "keyup Return",
+            "close",
+            "exit 0",
+        ]
+    );
+    // every reported move is a real position change
+    let moves: Vec<&String> = lines.iter().filter(|l| l.starts_with("move")).collect();
+    assert!(moves.windows(2).all(|m| m[0] != m[1]), "{moves:?}");
+}
+
+#[test]
+fn key_down_repeats_while_held_and_key_up_fires_once() {
+    let Some(x) = Xvfb::start() else { return };
+    let src = format!("render()\nlog('ready')\n{LOG_EVENTS}");
+    let mut p = Program::start(Some(&x), "repeat", &src, &[], &[]);
+    p.expect("ready");
+    let win = x.window("repeat");
+    x.xdo(&["mousemove", "--window", &win, "10", "10"]);
+    p.expect("move 10 10");
+    x.xdo(&["keydown", "Left"]);
+    p.expect("keydown Left");
+    p.expect("keydown Left");
+    p.expect("keydown Left");
+    assert_eq!(p.count("keyup Left"), 0, "no release while held: {:?}", p.seen);
+    x.xdo(&["keyup", "Left"]);
+    p.expect("keyup Left");
+    // one more key: everything about Left has arrived before it
+    x.xdo(&["key", "x"]);
+    p.expect("keyup x");
+    assert_eq!(p.count("keyup Left"), 1, "{:?}", p.seen);
+    assert!(p.count("keydown Left") >= 3);
+    x.request_close(&win);
+    let (code, _, err) = p.finish();
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
+fn resizing_from_the_program_the_user_and_fullscreen() {
+    let Some(x) = Xvfb::start() else { return };
+    let src = format!(
+        r#"
+color red = 'red'
+setClientWidth(200)
+setClientHeight(100)
+render()
+log('ready')
+on keyUp(key:text) {{
+    if key == 'w' {{
+        drawRect(0, 0, 10, 10, red)
+        setClientWidth(300)
+        log(`after ${{clientWidth}}x${{clientHeight}} ${{getPixelColor(0, 0) == null}}`)
+    }}
+    if key == 'f' {{ enterFullscreen() enterFullscreen() }}
+    if key == 'g' {{ exitFullscreen() }}
+    if key == 'c' {{ close(7) }}
+}}
+on resize() {{ log(`resize ${{clientWidth}}x${{clientHeight}}`) }}
+on exit(code:int) {{ log(`exit ${{code}}`) }}
+"#
+    );
+    let mut p = Program::start(Some(&x), "resizing", &src, &[], &[]);
+    p.expect("ready");
+    let win = x.window("resizing");
+    x.xdo(&["mousemove", "--window", &win, "5", "5"]);
+    x.xdo(&["key", "w"]);
+    // synchronous: on resize before setClientWidth returns
+    p.expect("resize 300x100");
+    p.expect("after 300x100 true");
+    x.wait_size(&win, (300, 100));
+    // the user (here xdotool) resizes the window: the canvas follows
+    x.xdo(&["windowsize", &win, "400", "250"]);
+    p.expect("resize 400x250");
+    x.xdo(&["mousemove", "--window", &win, "5", "5"]);
+    x.xdo(&["key", "f"]);
+    p.expect("resize 1024x768");
+    x.wait_size(&win, (1024, 768));
+    x.xdo(&["mousemove", "--window", &win, "5", "5"]);
+    x.xdo(&["key", "g"]);
+    p.expect("resize 400x250");
+    x.xdo(&["mousemove", "--window", &win, "5", "5"]);
+    x.xdo(&["key", "c"]);
+    let (code, lines, err) = p.finish();
+    assert_eq!(code, Some(7), "{err}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("resize")).count(), 4, "{lines:?}");
+    assert_eq!(lines.last().map(String::as_str), Some("exit 7"));
+}
+
+#[test]
+fn a_destroyed_window_closes_the_program_too() {
+    let Some(x) = Xvfb::start() else { return };
+    let src = format!("render()\nlog('ready')\n{LOG_EVENTS}");
+    let mut p = Program::start(Some(&x), "destroyed", &src, &[], &[]);
+    p.expect("ready");
+    let win = x.window("destroyed");
+    x.xdo(&["windowclose", &win]);
+    p.expect("close");
+    p.expect("exit 0");
+    let (code, _, err) = p.finish();
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
+fn handlers_alone_open_the_window_and_share_the_loop_with_timers() {
+    let Some(x) = Xvfb::start() else { return };
+    // No render(): declaring a window event opens the window when the
+    // entry function ends (§17.2); a timer ticks beside the events.
+    let src = r#"
+int ticks = 0
+setInterval(tick, 5)
+void func tick() {
+    ticks++
+    if ticks == 20 { log('ticked') }
+}
+on keyDown(key:text) { log(`key ${key} after ${ticks >= 20}`) }
+on close() { log(`closed ${screenWidth}x${screenHeight} ${devicePixelRatio}`) }
+"#;
+    let mut p = Program::start(Some(&x), "handlers", src, &[], &[]);
+    let win = x.window("handlers");
+    assert_eq!(x.size(&win), (800, 600));
+    p.expect("ticked");
+    x.xdo(&["mousemove", "--window", &win, "5", "5"]);
+    x.xdo(&["key", "k"]);
+    p.expect("key k after true");
+    x.request_close(&win);
+    p.expect("closed 1024x768 1");
+    let (code, _, err) = p.finish();
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
+fn render_in_a_loop_and_cursor_calls() {
+    let Some(x) = Xvfb::start() else { return };
+    // A top-level frame loop: every render() presents; the cursor calls
+    // never open a window by themselves.
+    let src = r#"
+color blue = 'blue'
+hideCursor()
+showCursor()
+hideCursor()
+log(`before ${screenWidth > 0}`)
+for int i = 0, i < 50, i++ {
+    clearCanvas()
+    drawRect(i, 0, 10, 10, blue)
+    render()
+}
+log('done')
+close(0)
+"#;
+    let mut p = Program::start(Some(&x), "frames", src, &[], &[]);
+    p.expect("before true");
+    p.expect("done");
+    let (code, _, err) = p.finish();
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
+fn no_display_is_a_clear_failure_and_drawing_needs_none() {
+    // No Xvfb needed: DISPLAY is unset, then names nothing.
+    let src = "color red = 'red'\ndrawRect(0, 0, 5, 5, red)\nlog(saveCanvas('x.png'))\nrender()\nlog('unreachable')\n";
+    let p = Program::start(None, "nodisplay", src, &[], &[]);
+    let (code, lines, err) = p.finish();
+    assert_eq!(code, Some(1));
+    assert_eq!(lines, ["true"]);
+    assert!(err.starts_with("fail: no display: set DISPLAY"), "{err}");
+    let p = Program::start(None, "baddisplay", src, &[], &[("DISPLAY", ":31999")]);
+    let (code, _, err) = p.finish();
+    assert_eq!(code, Some(1));
+    assert!(err.starts_with("fail: no display: cannot reach the X server DISPLAY=:31999"), "{err}");
+    let p = Program::start(None, "screen", "log(screenWidth)\n", &[], &[]);
+    let (code, _, err) = p.finish();
+    assert_eq!(code, Some(1));
+    assert!(err.starts_with("fail: no display"), "{err}");
+}
