@@ -115,6 +115,9 @@ pub enum Step {
 
 /// One request; see the module documentation.
 pub struct Exchange {
+    /// The headers the request is sent with (kept by the value when the
+    /// response overwrites it).
+    sent_headers: Value,
     key: Key,
     tls: Option<(Arc<ClientConfig>, ServerName<'static>)>,
     request: Vec<u8>,
@@ -224,15 +227,16 @@ impl Exchange {
             )
         });
         // A received request's headers are made from its head; a
-        // literal's are its map, if it has one.
-        let headers = match req.inbound_part() {
+        // literal's are its map, if it has one; a value that holds a
+        // response sends the request it sent before.
+        let own_headers = match req.inbound_part() {
             Some(_) => req.headers(it),
             None => req.headers_if_any().unwrap_or(Value::Null),
         };
-        let state = it.ext_or_insert_with(ClientState::default);
         let mut request = Vec::with_capacity(256);
         let head_request = method == "HEAD";
-        req.with_body(|body| {
+        let sent_headers = req.with_request(|headers, kind, body| {
+            let headers = headers.cloned().unwrap_or(own_headers);
             encode_request(
                 &mut request,
                 RequestParts {
@@ -241,11 +245,13 @@ impl Exchange {
                     authority: &authority,
                     headers: &headers,
                     auth: auth.as_deref(),
-                    content_type: value::content_type(req.body_kind(), body),
+                    content_type: value::content_type(kind, body),
                     body,
                 },
             )
+            .map(|()| headers)
         })?;
+        let state = it.ext_or_insert_with(ClientState::default);
         let tls = if tls {
             let config = state.tls()?;
             let name = match host.parse::<IpAddr>() {
@@ -260,6 +266,7 @@ impl Exchange {
         };
         let now = Instant::now();
         Ok(Exchange {
+            sent_headers,
             key: Key {
                 tls: tls.is_some(),
                 host,
@@ -835,7 +842,14 @@ pub fn send_blocking(ex: &mut Exchange, pool: &RefCell<Pool>) -> Result<Response
 /// Overwrite `req` with the outcome (§19.5): the response's code,
 /// headers and body, or (a failure in callback mode) a `null` code, no
 /// headers and the message as the body.
-pub fn fill(it: &mut Interpreter, req: &HttpObj, outcome: Result<Response, String>) {
+/// `sent_headers`: the headers the request went with (see
+/// [`HttpObj::set_response`]).
+pub fn fill(
+    it: &mut Interpreter,
+    req: &HttpObj,
+    outcome: Result<Response, String>,
+    sent_headers: Value,
+) {
     let map = it.new_map();
     match outcome {
         Ok(r) => {
@@ -844,9 +858,9 @@ pub fn fill(it: &mut Interpreter, req: &HttpObj, outcome: Result<Response, Strin
                     m.set(name, Value::text(String::from_utf8_lossy(v).into_owned()));
                 }
             }
-            req.set_response(Some(i64::from(r.code)), map, r.body);
+            req.set_response(Some(i64::from(r.code)), map, r.body, sent_headers);
         }
-        Err(msg) => req.set_response(None, map, msg.into_bytes()),
+        Err(msg) => req.set_response(None, map, msg.into_bytes(), sent_headers),
     }
 }
 
@@ -875,7 +889,7 @@ fn send_inner(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     if callback.is_null() {
         let mut ex = ex.map_err(Trap::Throw)?;
         let r = send_blocking(&mut ex, &pool).map_err(Trap::Throw)?;
-        fill(it, req, Ok(r));
+        fill(it, req, Ok(r), std::mem::take(&mut ex.sent_headers));
         return Ok(v);
     }
     let source = ClientSource {
@@ -977,7 +991,9 @@ impl ClientSource {
                 lp.clear_source_timer(t);
             }
         }
+        let mut sent_headers = Value::Null;
         if let Ok(ex) = &mut self.ex {
+            sent_headers = std::mem::take(&mut ex.sent_headers);
             let reusable = ex.take_reusable();
             // The socket leaves the poll before it is kept or closed.
             if let Some(mut c) = reusable {
@@ -990,7 +1006,7 @@ impl ClientSource {
         }
         self.ex = Err(None);
         if let Some(req) = self.req.as_handle::<HttpObj>() {
-            fill(it, req, r);
+            fill(it, req, r, sent_headers);
         }
         let req = std::mem::take(&mut self.req);
         it.call_function(&self.callback, &[req])?;

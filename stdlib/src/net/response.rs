@@ -288,6 +288,9 @@ impl ResponseParser {
                 return Err(ResponseError::HeadTooLarge);
             }
             let code = res.code.unwrap_or(0);
+            if code < 100 {
+                return Err(ResponseError::Malformed(format!("status code {code:03}")));
+            }
             let version = res.version.unwrap_or(1);
             if (100..200).contains(&code) && code != 101 {
                 // An interim response: skip it.
@@ -348,10 +351,11 @@ impl ResponseParser {
                     (None, None) => Framing::Close,
                 }
             };
-            let keep_alive = !close
-                && code != 101
-                && !matches!(framing, Framing::Close)
-                && !(te.is_some() && length.is_some());
+            // Both a length and a transfer coding: the framing was
+            // ambiguous, so the connection is not trusted again.
+            let ambiguous = te.is_some() && length.is_some();
+            let by_close = matches!(framing, Framing::Close);
+            let keep_alive = !(close || code == 101 || by_close || ambiguous);
             if let Framing::Length(l) = framing {
                 self.response.body = Vec::with_capacity(l.min(1 << 20));
             }
@@ -453,6 +457,10 @@ mod tests {
     #[test]
     fn failures() {
         assert_eq!(one(b"").unwrap_err(), ResponseError::NoResponse);
+        assert_eq!(
+            one(b"HTTP/1.1 099 Low\r\nContent-Length: 0\r\n\r\n").unwrap_err(),
+            ResponseError::Malformed("status code 099".into())
+        );
         assert!(matches!(
             one(b"garbage\r\n\r\n").unwrap_err(),
             ResponseError::Malformed(_)

@@ -70,6 +70,16 @@ pub struct HttpObj {
     kind: Cell<BodyKind>,
     callback: RefCell<Value>,
     inbound: Option<Inbound>,
+    /// The request this value sent, kept when a response overwrote its
+    /// headers and body (§19.5), so that a re-send repeats it.
+    sent: RefCell<Option<Box<Sent>>>,
+}
+
+/// The headers and body of a request sent by the client (§19.5).
+struct Sent {
+    headers: Value,
+    body: BodyData,
+    kind: BodyKind,
 }
 
 impl Handle for HttpObj {
@@ -110,6 +120,7 @@ impl HttpObj {
             kind: Cell::new(kind),
             callback: RefCell::new(callback),
             inbound: None,
+            sent: RefCell::new(None),
         }
     }
 
@@ -129,6 +140,7 @@ impl HttpObj {
             kind: Cell::new(kind),
             callback: RefCell::new(Value::Null),
             inbound: Some(inbound),
+            sent: RefCell::new(None),
         }
     }
 
@@ -219,15 +231,7 @@ impl HttpObj {
 
     /// Call `f` with the body's bytes (empty when there is none).
     pub fn with_body<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
-        match &*self.body.borrow() {
-            BodyData::Empty => f(&[]),
-            BodyData::Text(v) => f(v.as_str().unwrap_or("").as_bytes()),
-            BodyData::Bytes(b) => f(b),
-            BodyData::Blob(v) => match v.as_handle::<BlobObj>() {
-                Some(b) => f(&b.bytes()),
-                None => f(&[]),
-            },
-        }
+        body_bytes(&self.body.borrow(), f)
     }
 
     /// `toText()`: the body as text, read like a blob's (§8.21: up to the
@@ -245,9 +249,36 @@ impl HttpObj {
         self.with_body(|b| Value::handle(BlobObj::new(b.to_vec(), None)))
     }
 
+    /// Call `f` with what a send of this value sends (§19.5): the
+    /// headers (`None`: the value's own, see [`HttpObj::headers`]), the
+    /// body's kind and bytes. Once a response overwrote the value, that is
+    /// the request it sent then, so a re-send repeats the same request.
+    pub fn with_request<R>(&self, f: impl FnOnce(Option<&Value>, BodyKind, &[u8]) -> R) -> R {
+        if let Some(s) = &*self.sent.borrow() {
+            return body_bytes(&s.body, |b| f(Some(&s.headers), s.kind, b));
+        }
+        self.with_body(|b| f(None, self.kind.get(), b))
+    }
+
     /// Overwrite `code`, `headers` and the body with a response (the
-    /// client, §19.5); `url`, `method` and `callback` stay.
-    pub fn set_response(&self, code: Option<i64>, headers: Value, body: Vec<u8>) {
+    /// client, §19.5); `url`, `method` and `callback` stay. `sent_headers`
+    /// are the headers the request went with: the first response keeps
+    /// them and the request's body for [`HttpObj::with_request`].
+    pub fn set_response(
+        &self,
+        code: Option<i64>,
+        headers: Value,
+        body: Vec<u8>,
+        sent_headers: Value,
+    ) {
+        if self.sent.borrow().is_none() {
+            let sent = Sent {
+                headers: sent_headers,
+                body: std::mem::take(&mut *self.body.borrow_mut()),
+                kind: self.kind.get(),
+            };
+            *self.sent.borrow_mut() = Some(Box::new(sent));
+        }
         self.code.set(code);
         *self.headers.borrow_mut() = Some(headers);
         self.kind.set(if body.is_empty() {
@@ -260,6 +291,19 @@ impl HttpObj {
         } else {
             BodyData::Bytes(body)
         };
+    }
+}
+
+/// Call `f` with the bytes of `body` (empty when there is none).
+fn body_bytes<R>(body: &BodyData, f: impl FnOnce(&[u8]) -> R) -> R {
+    match body {
+        BodyData::Empty => f(&[]),
+        BodyData::Text(v) => f(v.as_str().unwrap_or("").as_bytes()),
+        BodyData::Bytes(b) => f(b),
+        BodyData::Blob(v) => match v.as_handle::<BlobObj>() {
+            Some(b) => f(&b.bytes()),
+            None => f(&[]),
+        },
     }
 }
 
@@ -312,7 +356,7 @@ mod tests {
         assert_eq!(h.body_kind(), BodyKind::Text);
         assert_eq!(h.with_body(|b| b.to_vec()), b"hi");
         assert_eq!(h.to_text().as_str(), Some("hi"));
-        h.set_response(Some(404), Value::Null, b"gone".to_vec());
+        h.set_response(Some(404), Value::Null, b"gone".to_vec(), Value::Null);
         assert_eq!(h.code(), Some(404));
         assert_eq!(h.to_text().as_str(), Some("gone"));
         assert_eq!(h.url().as_str(), Some("http://x/"));
