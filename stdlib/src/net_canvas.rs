@@ -1,17 +1,18 @@
-//! The natives that join `http` bodies with `img` values (§19.2), in the
+//! The natives that join `http` bodies with `img` images (§19.2), in the
 //! canvas facility (`festina_signatures::tables::http::CANVAS`): a program
-//! that uses them needs a runtime with the canvas (cairo); one that does
-//! not never links it through them.
+//! that uses them needs a runtime with cairo; one that does not never
+//! links it through them.
 //!
 //! | native | Festina form | result |
 //! |---|---|---|
-//! | `http_to_img` | `req.toImg()` | the body decoded as an image (PNG or JPEG, sniffed), `null` when it does not decode (an empty body included) |
-//! | `http_body_img` | an `img` `body` in an `http` literal (emitted by the checker) | a blob of the image's encoded bytes: the file it was loaded from, or a PNG of its pixels once built or drawn on; `null` for a null image |
+//! | `http_to_img` | `req.toImg()` | the body decoded as an image (PNG or JPEG, sniffed from the bytes), `null` when it does not decode (an empty body included) |
+//! | `http_body_img` | an `img` `body` in an `http` literal (emitted by the checker) | a blob of the image's encoded bytes (§19.2): the file it was decoded from (PNG or JPEG) while its pixels still match it, otherwise a PNG of its pixels (a drawn, built or changed image); `null` for a null image |
 //!
-//! The response's default `content-type` is then sniffed from those bytes
-//! (`image/png`, `image/jpeg`). Without the `net` facility compiled in
-//! there is no `http` value to call them on, and `http_to_img` answers
-//! `null`.
+//! A response with such a body gets `content-type: image/png` (or
+//! `image/jpeg` for an unchanged JPEG) unless its headers name one: the
+//! type is sniffed from the bytes (`net::value::content_type`).
+//! Without the `net` facility compiled in there is no `http` value to call
+//! `toImg` on, and `http_to_img` answers `null`.
 
 use crate::blob::BlobObj;
 use festina_vm::interp::Interpreter;

@@ -12,6 +12,7 @@
 //! | [`NO_FUSION`] | the code generator's fused and shortened forms (compare-and-branch, immediates, pinned literals, globals in registers, `NewArrFrom`, in-place appends and templates) and the loader's instruction pairing (`AddIntImmCmpJump`, `MulAddInt`) |
 //! | [`NO_FAST_TIER`] | the interpreter's fast tier (`run_fast`): every instruction runs in the full step (see [`crate::interp`], "Dispatch") |
 //! | [`NO_EAGER_READ`] | the HTTP server's read of a connection right after accepting it (it then waits for readiness first) |
+//! | [`NO_IDLE_RELEASE`] | the HTTP server's return of an idle connection's input and output buffers to the pool (each connection then keeps its own while it lives) |
 //! | [`NO_DIRECT_FILL`] | the canvas's direct pixel paths: opaque flat rectangles, pixels and circles written straight into the pixels instead of by cairo (§17.5 note; `festina-stdlib`'s `canvas::direct`) |
 //! | [`NO_PREFAULT`] | faulting in the pages of a large new canvas or image when it is made, rather than as it is first drawn on (`festina-stdlib`'s `canvas::surface`) |
 //! | [`NO_STDOUT_BUFFER`] | block-buffering of stdout to a pipe or file: every `log` line is written at once, as on a terminal (see [`crate::stdout`]) |
@@ -33,6 +34,11 @@ pub const NO_FAST_TIER: &str = "FESTINA_NO_FAST_TIER";
 /// The HTTP server's read of a new connection before waiting for its
 /// readiness (`festina-stdlib`'s `net/conn.rs`).
 pub const NO_EAGER_READ: &str = "FESTINA_NO_EAGER_READ";
+
+/// The HTTP server's return of the buffers of a connection that waits
+/// between requests to the per-interpreter pool (`festina-stdlib`'s
+/// `net/conn.rs`).
+pub const NO_IDLE_RELEASE: &str = "FESTINA_NO_IDLE_RELEASE";
 
 /// The canvas's direct pixel paths.
 pub const NO_DIRECT_FILL: &str = "FESTINA_NO_DIRECT_FILL";

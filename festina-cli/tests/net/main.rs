@@ -6,6 +6,10 @@ mod client;
 mod common;
 mod examples;
 mod flagship;
+// Images and clips as bodies need the canvas and audio facilities (and
+// the full runtime for the CAPTCHA bundle).
+#[cfg(all(feature = "canvas", feature = "window", feature = "audio"))]
+mod media;
 mod robust;
 mod server;
 mod tls;

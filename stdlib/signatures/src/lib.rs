@@ -533,8 +533,8 @@ pub const TABLES: &[&Table] = &[
     &tables::canvas::TABLE,
     &tables::window::TABLE,
     &tables::audio::TABLE,
-    &tables::http::AUDIO,
     &tables::http::CANVAS,
+    &tables::http::AUDIO,
 ];
 
 /// The entries of field `$field` (of type `$ty`) of every table in

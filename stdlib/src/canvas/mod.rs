@@ -109,8 +109,9 @@ pub fn canvas_pixels<R>(
     Ok(f(w, h, stride, s.pixels()))
 }
 
-/// The PNG bytes of an `img` value (for an HTTP body, §19.2): its own
-/// encoded bytes, or a PNG of its pixels; `None` for anything else.
+/// The encoded bytes of an `img` value (for an HTTP body, §19.2): its own
+/// file's bytes (PNG or JPEG) while its pixels still match them, otherwise
+/// a PNG of its pixels; `None` for anything else.
 pub fn img_bytes(v: &Value) -> Option<Vec<u8>> {
     v.as_handle::<ImgObj>().map(|i| i.bytes().to_vec())
 }

@@ -266,7 +266,11 @@ impl Conn {
     pub fn new(io: Io, shared: Rc<Shared>, slot: usize, local: Rc<str>) -> Conn {
         let secure = io.is_tls();
         let limits = shared.limits;
-        let out = shared.out_buffer();
+        let out = if shared.idle_release {
+            Vec::new()
+        } else {
+            shared.out_buffer()
+        };
         Conn {
             token: Token(usize::MAX),
             shared,
@@ -301,6 +305,9 @@ impl Conn {
     /// a response written now.
     pub fn write(&mut self, f: impl FnOnce(&mut Vec<u8>, &[u8])) {
         let date = self.shared.date();
+        if self.out.capacity() == 0 {
+            self.out = self.shared.out_buffer();
+        }
         f(&mut self.out, &date);
     }
 
@@ -337,6 +344,31 @@ impl Conn {
             && !self.machine.in_request()
             && self.seq > 0
             && !self.pending()
+    }
+
+    /// Give the buffers back to the pools while the connection waits for
+    /// its next request with nothing read and nothing to write (an idle
+    /// keep-alive connection then holds no buffer; the next read and the
+    /// next answer take one from the pool again).
+    fn release_idle_buffers(&mut self) {
+        if !self.shared.idle_release
+            || !matches!(self.link, Link::Http(_))
+            || self.phase != Phase::Open
+            || self.current.is_some()
+            || self.machine.in_request()
+            || self.unread
+            || self.out_len() > 0
+        {
+            return;
+        }
+        if let Some(buf) = self.machine.take_idle_buffer() {
+            self.shared.recycle(buf, true);
+        }
+        if self.out.capacity() > 0 {
+            let out = std::mem::take(&mut self.out);
+            self.out_pos = 0;
+            self.shared.recycle(out, false);
+        }
     }
 
     /// Bytes of output not yet written.
@@ -769,7 +801,7 @@ fn run(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
                     return Ok(());
                 }
                 Event::Continue => {
-                    conn.out.extend_from_slice(b"HTTP/1.1 100 Continue\r\n\r\n");
+                    conn.write(|out, _| out.extend_from_slice(b"HTTP/1.1 100 Continue\r\n\r\n"));
                     conn.flush();
                     continue;
                 }
@@ -927,6 +959,7 @@ pub fn settle(it: &mut Interpreter, c: &ConnRef) -> Result<Keep, Trap> {
         drop(conn);
         return end(it, c);
     }
+    conn.release_idle_buffers();
     let interest = conn.wanted_interest();
     let token = conn.token;
     let deadline = conn.deadline();

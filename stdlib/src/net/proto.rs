@@ -323,6 +323,18 @@ impl Machine {
         })
     }
 
+    /// Take the input buffer back when it holds no unconsumed byte and is
+    /// of the recyclable size (the connection waits for its next request;
+    /// [`Machine::spare`] gets a buffer again before the next read).
+    pub fn take_idle_buffer(&mut self) -> Option<Vec<u8>> {
+        if self.start == self.end {
+            self.scan = 0;
+            self.take_buffer()
+        } else {
+            None
+        }
+    }
+
     /// Record that `n` bytes were read into [`Machine::spare`].
     pub fn filled(&mut self, n: usize) {
         self.end = (self.end + n).min(self.buf.len());

@@ -64,7 +64,7 @@ use std::rc::{Rc, Weak};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Most recycled buffers kept (256 of 4 KiB: 1 MiB).
+/// Most recycled buffers of each kind kept (256 of 4 KiB: 1 MiB).
 const POOL: usize = 256;
 
 /// The program's HTTP and WebSocket handlers (§11.5), as function
@@ -101,6 +101,10 @@ pub struct Shared {
     /// Read a new connection at once (`FESTINA_NO_EAGER_READ` turns it
     /// off: wait for readiness).
     pub eager_read: bool,
+    /// Give an idle connection's buffers back to the pools
+    /// (`FESTINA_NO_IDLE_RELEASE` turns it off: a connection keeps its
+    /// buffers while it lives).
+    pub idle_release: bool,
     /// Input buffers of closed connections, for the next ones (see
     /// [`Shared::buffer`]).
     inputs: RefCell<Vec<Vec<u8>>>,
@@ -137,6 +141,7 @@ impl Shared {
             answered: Cell::new(0),
             stats: std::env::var_os("FESTINA_HTTP_STATS").is_some(),
             eager_read: !switches::disabled(switches::NO_EAGER_READ),
+            idle_release: !switches::disabled(switches::NO_IDLE_RELEASE),
             inputs: RefCell::new(Vec::new()),
             outputs: RefCell::new(Vec::new()),
         }

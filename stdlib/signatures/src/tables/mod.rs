@@ -21,9 +21,9 @@
 //! | [`window`] | the window and its events (§17) | window | to come |
 //! | [`audio`] | `aud` clips and the channel pool (§8.13, §18) | audio | `audio/` |
 //!
-//! [`http::AUDIO`] and [`http::CANVAS`], last in [`TABLES`](crate::TABLES),
-//! hold the natives that join `http` bodies with `aud` clips (facility
-//! audio) and with `img` values (facility canvas).
+//! [`http::CANVAS`] and [`http::AUDIO`], last in [`TABLES`](crate::TABLES),
+//! hold the natives that join `http` bodies with `img` images (facility
+//! canvas) and `aud` clips (facility audio).
 //!
 //! The tables of the areas still to come hold only the global names they
 //! reserve (Annex B); their batteries fill them in. The order of
