@@ -44,6 +44,7 @@ pub mod regexp;
 pub mod testing;
 pub mod text;
 pub mod text_methods;
+pub mod threads;
 pub mod timers;
 
 #[cfg(feature = "audio")]
@@ -181,6 +182,7 @@ fn core_natives() -> Vec<NativeEntry> {
         process::natives,
         blob::natives,
         timers::natives,
+        threads::natives,
         testing::natives,
     ]
     .iter()

@@ -2,14 +2,15 @@
 """The thread benchmarks' peer comparisons (issue 15), Festina side by side
 with its peers in one run:
 
-    python3 benches/net/threads/run.py            # both, writes benches/RESULTS.md
+    python3 benches/net/threads/run.py            # all three, writes benches/RESULTS.md
     python3 benches/net/threads/run.py --only roundtrip --messages 200000 --no-write
 
 Message round trip: main sends a message (`{id, text}`) to one worker,
 which sends it back; messages/s over `--messages` round trips (default
 100,000), in two modes: `pingpong` (one message in flight) and `burst`
 (all posted at once, then every reply awaited). Each program times its own
-loop (`loop_ms=…` on stderr) and prints `round trips N, last id N-1`,
+loop (`loop_ms=…` on stderr; Festina, which writes stderr only through
+`fail()`, prints it as the last line of stdout, which is taken off) and prints `round trips N, last id N-1`,
 which must be the same for all. One untimed warm-up, then `--runs` runs
 (default 3, order rotated); the minimum is kept. Peers: Go (channels,
 threads/roundtrip.go) and Bun (Worker + postMessage, threads/roundtrip.js);
@@ -24,6 +25,14 @@ environment as UPSTREAM). After a check that `/` comes back as
 `Hello, World!` and a 1 s untimed warm-up, `wrk -t2 -c50 -d5s` on `/`
 (keep-alive) against each proxy, and against the upstream alone for
 reference.
+
+CPU-bound route (the mission documents' "single-threaded vs. thread
+pool"): threads/slow_single.f answers `/` and computes `/slow` (about
+2,000,000 iterations of a polynomial hash) on its one event loop;
+threads/slow_pool.f answers `/` on main and hands `/slow` to `thread
+pool[]` (one instance per CPU) with `giveRequest`. `wrk -t2 -c50` on each
+route of each server, best of `--rounds`; the table gives the pool's
+speed-up.
 
 The Festina programs come with the threads battery; while one does not exist
 or does not answer correctly, its row says "not available" with the reason.
@@ -78,12 +87,13 @@ def bench_roundtrip(tmp, festina, n, runs):
                 if isinstance(results[name], str):
                     continue
                 r = subprocess.run(cmd + [mode, str(n)], capture_output=True, text=True, timeout=300)
-                m = re.search(r"loop_ms=([\d.]+)", r.stderr)
+                m = re.search(r"loop_ms=([\d.]+)", r.stderr) or re.search(r"^loop_ms=([\d.]+)$", r.stdout, re.M)
+                stdout = re.sub(r"^loop_ms=[\d.]+\n", "", r.stdout, flags=re.M)
                 fail = None
                 if r.returncode != 0:
                     fail = f"exit status {r.returncode}: {r.stderr.strip()[-300:]}"
-                elif r.stdout != expected:
-                    fail = f"output {r.stdout.strip()!r}, expected {expected.strip()!r}"
+                elif stdout != expected:
+                    fail = f"output {stdout.strip()!r}, expected {expected.strip()!r}"
                 elif not m:
                     fail = "no loop_ms=… on stderr"
                 if fail:
@@ -147,7 +157,54 @@ def bench_proxy(tmp, festina, duration, rounds):
         upstream.stop()
 
 
-def report(rt, proxy, args):
+SLOW_SERVERS = (
+    ("Festina, single event loop (`slow_single.f`)", "slow_single.f"),
+    ("Festina, `thread pool[]` + `giveRequest` (`slow_pool.f`)", "slow_pool.f"),
+)
+
+
+def bench_slow(festina, duration, rounds):
+    """{server name: {route: best wrk result}} or str reasons."""
+    results = {}
+    for name, prog in SLOW_SERVERS:
+        results[name] = {}
+        for route in ("/", "/slow"):
+            best = None
+            for _ in range(rounds):
+                def work(port, server, route=route):
+                    c.run_wrk(f"http://127.0.0.1:{port}{route}", duration="1s")
+                    r = c.run_wrk(f"http://127.0.0.1:{port}{route}", duration=duration)
+                    c.log(f"  {route}: {r['rps']:,.0f} req/s")
+                    return r
+                r = c.with_server("slow", name,
+                                  lambda p, prog=prog: c.Server("Festina", [festina, os.path.join(HERE, prog), str(p)]),
+                                  work)
+                if isinstance(r, str):
+                    best = r
+                    break
+                best = r if best is None or r["rps"] > best["rps"] else best
+            results[name][route] = best
+    return results
+
+
+def report_slow(slow, args):
+    (single, _), (pool, _) = SLOW_SERVERS
+    lines = ["", f"### CPU-bound route: requests/s (`wrk -t{c.WRK_THREADS} -c{c.WRK_CONNECTIONS} -d{args.duration}`"
+             f" per route, keep-alive, after a 1 s warm-up; best of {args.rounds}; {os.cpu_count()} CPUs, so"
+             f" `pool[]` has {max(1, (os.cpu_count() or 1))} instances)", ""]
+    rows = []
+    for name, _ in SLOW_SERVERS:
+        r = slow.get(name, {})
+        rows.append([name] + [c.fmt_rate(r[k]["rps"]) if isinstance(r.get(k), dict) else str(r.get(k)) for k in ("/", "/slow")])
+    def ratio(route):
+        a, b = slow.get(pool, {}).get(route), slow.get(single, {}).get(route)
+        return c.fmt_ratio(a["rps"], b["rps"]) if isinstance(a, dict) and isinstance(b, dict) else "—"
+    rows.append(["pool ÷ single", ratio("/"), ratio("/slow")])
+    lines.append(c.table(["server", "`/`", "`/slow`"], rows))
+    return lines
+
+
+def report(rt, proxy, args, slow=None):
     lines = []
     fest_rt = isinstance(rt.get(FESTINA), dict) if rt else False
     fest_proxy = any(k.startswith("Festina") and isinstance(v, dict) for k, v in proxy.items())
@@ -181,6 +238,8 @@ def report(rt, proxy, args):
             else:
                 rows.append([name, r, "", "", ""])
         lines.append(c.table(["program", "pingpong", "burst", f"pingpong {base_name}", f"burst {base_name}"], rows))
+    if slow:
+        lines += report_slow(slow, args)
     if proxy:
         lines += ["", f"### Reverse proxy: requests/s (`wrk -t{c.WRK_THREADS} -c{c.WRK_CONNECTIONS} -d{args.duration}`"
                   " on `/`, keep-alive, after a 1 s warm-up"
@@ -199,7 +258,7 @@ def report(rt, proxy, args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--only", default="roundtrip,proxy", help="comma-separated: roundtrip, proxy")
+    ap.add_argument("--only", default="roundtrip,slow,proxy", help="comma-separated: roundtrip, slow, proxy")
     ap.add_argument("--messages", type=int, default=100000, help="round trips per run (default 100000)")
     ap.add_argument("--runs", type=int, default=3, help="timed runs per program and mode (default 3)")
     ap.add_argument("--duration", default="5s", help="wrk timed window (default 5s)")
@@ -214,8 +273,9 @@ def main():
     with tempfile.TemporaryDirectory(prefix="festina-threads-") as tmp:
         os.chmod(tmp, 0o755)
         rt = bench_roundtrip(tmp, festina, args.messages, args.runs) if "roundtrip" in only else {}
+        slow = bench_slow(festina, args.duration, args.rounds) if "slow" in only else {}
         proxy = bench_proxy(tmp, festina, args.duration, args.rounds) if "proxy" in only else {}
-    text = report(rt, proxy, args)
+    text = report(rt, proxy, args, slow)
     c.publish(args, SECTION, text)
 
 

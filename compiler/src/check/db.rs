@@ -60,6 +60,14 @@ pub(super) fn sqlite_call_of(e: &ast::Expr) -> Option<ast::Call> {
 }
 
 /// Whether `e` (an expression statement) is `DatabaseURL = value`.
+/// The value of a `DatabaseURL = value` statement.
+pub(super) fn database_url_stmt(stmt: &ast::Stmt) -> Option<ast::Expr> {
+    let ast::Stmt::ExprStmt(s) = stmt else {
+        return None;
+    };
+    s.expr().and_then(|e| database_url_value(&e))
+}
+
 fn database_url_value(e: &ast::Expr) -> Option<ast::Expr> {
     let ast::Expr::Assign(a) = e else { return None };
     match a.target()? {
@@ -75,6 +83,7 @@ impl Checker<'_> {
     /// binding it initializes, `None` for the statement form.
     pub(super) fn sqlite_call(&mut self, c: &ast::Call, target: Option<&Type>, line: u32) -> Expr {
         let range = c.syntax().text_range();
+        self.check_thread_sqlite(range);
         let items: Vec<ast::Arg> = c
             .arg_list()
             .map(|l| l.items().collect())
@@ -489,6 +498,18 @@ impl Checker<'_> {
         if !self.uses_db && self.module.tables.is_empty() {
             return Vec::new();
         }
+        // Kept: the thread part compares it with the threads' (§20.7).
+        let url = self
+            .db_url
+            .clone()
+            .unwrap_or_else(|| mk(ExprKind::Null, Type::Text, 1));
+        self.db_open_with(url)
+    }
+
+    /// Open the interpreter's database at `url` (a `text`, or `null` for
+    /// the default) and synchronize the tables: the main program's, or a
+    /// thread's own (§20.7).
+    pub(super) fn db_open_with(&mut self, url: Expr) -> Vec<Stmt> {
         let mut stmts = Vec::new();
         for (wanted, native) in [
             (self.aud_columns, "aud_columns"),
@@ -506,10 +527,6 @@ impl Checker<'_> {
                 });
             }
         }
-        let url = self
-            .db_url
-            .take()
-            .unwrap_or_else(|| mk(ExprKind::Null, Type::Text, 1));
         let line = url.line;
         let id = self.native("db_open");
         let open = Stmt {

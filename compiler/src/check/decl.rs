@@ -266,6 +266,7 @@ impl Checker<'_> {
                 ast::descendants_of_kind(u.root.syntax(), SyntaxKind::FUNC_DECL)
                     .into_iter()
                     .filter_map(ast::FuncDecl::cast)
+                    .filter(|f| !super::threads::in_thread_body(f.syntax()))
                     .collect();
             for f in &decls {
                 self.declare_function(f);
@@ -275,6 +276,16 @@ impl Checker<'_> {
     }
 
     fn declare_function(&mut self, f: &ast::FuncDecl) {
+        let id = self.declare_function_shell(f);
+        if let Some(tok) = f.name() {
+            let name = tok.text().to_string();
+            self.declare_value(name, tok.text_range(), ValueSym::Func(id));
+        }
+    }
+
+    /// A function's signature and empty body in the module; its id. The
+    /// caller puts the name in a namespace.
+    pub(super) fn declare_function_shell(&mut self, f: &ast::FuncDecl) -> u32 {
         let mut params = Vec::new();
         if let Some(list) = f.param_list() {
             for p in list.params() {
@@ -306,9 +317,7 @@ impl Checker<'_> {
             ret,
         });
         self.func_ids.insert(f.syntax().clone(), id);
-        if let Some(tok) = f.name() {
-            self.declare_value(name, tok.text_range(), ValueSym::Func(id));
-        }
+        id
     }
 
     /// Enter `name` into the global value namespace (§6.7), reporting a
@@ -421,7 +430,7 @@ impl Checker<'_> {
         }
     }
 
-    fn check_function(&mut self, f: &ast::FuncDecl, id: u32) {
+    pub(super) fn check_function(&mut self, f: &ast::FuncDecl, id: u32) {
         let sig = self.sigs[id as usize].clone();
         self.begin_body(sig.ret.clone(), f.param_list(), &sig.params);
         // The body's outermost block is the parameters' scope (§6.7): a
@@ -473,7 +482,9 @@ impl Checker<'_> {
         let entry_file = self.units.iter().find(|u| u.is_entry).map_or(0, |u| u.file);
         // §6.5: the database is opened and synchronised before any
         // top-level code (see `db`).
-        let open = self.db_open_stmts();
+        let mut open = self.db_open_stmts();
+        // §20.2: every thread starts before the first top-level statement.
+        open.extend(self.thread_start_stmts());
         let body = open
             .into_iter()
             .chain(tops.into_iter().map(|(id, _)| Stmt {
@@ -581,7 +592,12 @@ impl Checker<'_> {
 
     /// The initializer of a declaration, checked against its type, with the
     /// §10.2 rules on `amor`, table rows and `const`.
-    fn check_decl_init(&mut self, v: &ast::VarDecl, ty: &Type, is_const: bool) -> Option<Expr> {
+    pub(super) fn check_decl_init(
+        &mut self,
+        v: &ast::VarDecl,
+        ty: &Type,
+        is_const: bool,
+    ) -> Option<Expr> {
         let range = v.syntax().text_range();
         let name = v.name().map(|t| t.text().to_string()).unwrap_or_default();
         match v.init() {

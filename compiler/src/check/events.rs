@@ -80,14 +80,19 @@ impl Checker<'_> {
         let range = h.syntax().text_range();
         let Some(name_tok) = h.name() else { return };
         let name = name_tok.text().to_string();
-        if h.use_token().is_some() {
-            self.error(
-                range,
-                "'on request use' needs threads, which are not available in this build",
-            );
-            return;
-        }
         let mut params = Vec::new();
+        if h.use_token().is_some() {
+            // §20.9: `on request use NAME` is `on request(req:http?) {
+            // NAME.giveRequest(req) }`; the body is made with the others.
+            if name != "request" {
+                self.error(
+                    range,
+                    "only 'on request' may be written 'on ... use NAME' (§20.9)",
+                );
+                return;
+            }
+            params.push(Type::Manual(Box::new(Type::Http)));
+        }
         if let Some(list) = h.param_list() {
             for p in list.params() {
                 params.push(match p.ty() {
@@ -128,12 +133,15 @@ impl Checker<'_> {
     }
 
     /// Report parameters that do not match a known event's signature.
-    fn check_event_params(&mut self, name: &str, params: &[Type], at: TextRange, h: &ast::OnDecl) {
-        if name == "load" {
-            self.error(
-                at,
-                "event 'load' fires only inside a thread body (§11.5), and threads are not available in this build",
-            );
+    pub(super) fn check_event_params(
+        &mut self,
+        name: &str,
+        params: &[Type],
+        at: TextRange,
+        h: &ast::OnDecl,
+    ) {
+        if name == "load" && !self.declaring_thread {
+            self.error(at, "event 'load' fires only inside a thread body (§11.5)");
             return;
         }
         let Some(sig) = event_signature(name) else {
@@ -207,7 +215,18 @@ impl Checker<'_> {
         }
     }
 
-    fn check_handler(&mut self, h: &ast::OnDecl, id: u32) {
+    pub(super) fn check_handler(&mut self, h: &ast::OnDecl, id: u32) {
+        if h.use_token().is_some() {
+            let body = self.request_use_body(h).unwrap_or_default();
+            let func = &mut self.module.functions[id as usize];
+            func.locals = vec![hir::Local {
+                name: "req".to_string(),
+                ty: Type::Manual(Box::new(Type::Http)),
+            }];
+            func.body = body;
+            self.body_done(id);
+            return;
+        }
         let sig = self.sigs[id as usize].clone();
         self.begin_body(Type::Void, h.param_list(), &sig.params);
         let body = match h.body() {

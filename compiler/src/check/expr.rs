@@ -224,7 +224,8 @@ impl Checker<'_> {
                         line,
                     );
                 }
-                if let Some(msg) = super::methods::bare_namespace_message(name) {
+                if self.isolation_error(name, tok.text_range()) {
+                } else if let Some(msg) = super::methods::bare_namespace_message(name) {
                     self.error(tok.text_range(), msg);
                 } else if BUILTINS.iter().any(|b| b.name == name) {
                     self.error(
@@ -505,6 +506,9 @@ impl Checker<'_> {
             return e;
         }
         let obj = self.receiver(&recv);
+        if obj.ty.strip_manual() == &Type::Thread && name.text() == "main" {
+            return self.worker_main(obj, line);
+        }
         self.member(obj, name.text(), name.text_range(), range, line)
     }
 
@@ -707,6 +711,11 @@ impl Checker<'_> {
         }
     }
 
+    /// [`Checker::int_operand`] for the other modules.
+    pub(super) fn int_operand_pub(&mut self, e: &ast::Expr, range: TextRange) -> Expr {
+        self.int_operand(e, range)
+    }
+
     fn int_operand(&mut self, e: &ast::Expr, range: TextRange) -> Expr {
         let v = self.check_expr(e, Some(&Type::Int));
         if !matches!(v.ty, Type::Int | Type::Error) {
@@ -732,6 +741,9 @@ impl Checker<'_> {
                 let name = tok.text().to_string();
                 if name == "sqlite" {
                     return self.sqlite_misplaced(c, line);
+                }
+                if name == "postMessage" && self.lookup_local(&name).is_none() {
+                    return self.post_to_main(&args, None, range, line);
                 }
                 if self.lookup_local(&name).is_none() {
                     match self.lookup_value(&name) {
@@ -853,6 +865,7 @@ impl Checker<'_> {
             );
             return self.error_expr(line);
         };
+        self.check_thread_builtin(name, b.native, range);
         let mut out = Vec::new();
         for (i, (a, shape)) in args.iter().zip(b.params.iter()).enumerate() {
             let arange = a.syntax().text_range();
@@ -901,6 +914,41 @@ impl Checker<'_> {
         let (Some(recv), Some(name)) = (f.receiver(), f.name()) else {
             return self.error_expr(line);
         };
+        if let Some(t) = self.thread_target(&recv) {
+            return self.thread_call(t, name.text(), args, None, range, line);
+        }
+        // `.callback(fn)` chained on a postMessage (§20.4).
+        if name.text() == "callback" {
+            if let ast::Expr::Call(inner) = &recv {
+                let iargs: Vec<ast::Expr> = inner
+                    .arg_list()
+                    .map(|l| l.args().collect())
+                    .unwrap_or_default();
+                let cb = args.first();
+                match inner.callee() {
+                    Some(ast::Expr::Field(pf))
+                        if pf.name().is_some_and(|n| n.text() == "postMessage") =>
+                    {
+                        if let Some(t) = pf.receiver().and_then(|r| self.thread_target(&r)) {
+                            if args.len() != 1 {
+                                self.arity_error(range, "'callback'", "1", args.len());
+                            }
+                            return self.thread_call(t, "postMessage", &iargs, cb, range, line);
+                        }
+                    }
+                    Some(ast::Expr::NameRef(n))
+                        if n.token().is_some_and(|t| t.text() == "postMessage")
+                            && self.lookup_local("postMessage").is_none() =>
+                    {
+                        if args.len() != 1 {
+                            self.arity_error(range, "'callback'", "1", args.len());
+                        }
+                        return self.post_to_main(&iargs, cb, range, line);
+                    }
+                    _ => {}
+                }
+            }
+        }
         let obj = self.receiver(&recv);
         let m = name.text().to_string();
         let ty = obj.ty.strip_manual().clone();
@@ -931,6 +979,7 @@ impl Checker<'_> {
         };
         match (&ty, m.as_str()) {
             (Type::Error, _) => self.error_expr(line),
+            (Type::Thread, "reply") => self.worker_reply(obj, args, range, line),
             (Type::Text, "callback") => self.text_callback(obj, args, range, line),
             (Type::Table(tid), "undefined") => {
                 self.row_undefined_call(obj, *tid, args, range, line)
@@ -1633,7 +1682,8 @@ impl Checker<'_> {
                         None
                     }
                     None => {
-                        if festina_signatures::RESERVED_GLOBALS.contains(&name) {
+                        if self.isolation_error(name, range) {
+                        } else if festina_signatures::RESERVED_GLOBALS.contains(&name) {
                             self.error(range, format!("cannot assign to read-only '{name}'"));
                         } else {
                             let msg = super::closures::closure_message(tok.parent(), name)

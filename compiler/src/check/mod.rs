@@ -42,6 +42,7 @@ mod http;
 mod methods;
 mod stmt;
 mod testing;
+mod threads;
 mod ty;
 
 use crate::ast;
@@ -332,6 +333,20 @@ struct Checker<'a> {
     /// Set when an assertion was dropped (not a test build), so that an
     /// assertion statement emits nothing.
     dropped_assertion: bool,
+    /// Declared threads, in declaration order (the runtime's ids; see
+    /// `threads`).
+    threads: Vec<threads::ThreadInfo>,
+    /// Thread names to their ids.
+    thread_names: HashMap<String, u32>,
+    /// The thread whose body is being checked.
+    cur_thread: Option<u32>,
+    /// True while a thread body's handlers are declared.
+    declaring_thread: bool,
+    /// Each receiver's reply type (`None`: main), fixed by its first
+    /// `worker.reply` (§20.4).
+    reply_types: HashMap<Option<u32>, Type>,
+    /// Posts whose `.callback` is checked once every body is.
+    posts: Vec<threads::PostSite>,
 }
 
 impl<'a> Checker<'a> {
@@ -373,6 +388,12 @@ impl<'a> Checker<'a> {
             db_url: None,
             tests: false,
             dropped_assertion: false,
+            threads: Vec::new(),
+            thread_names: HashMap::new(),
+            cur_thread: None,
+            declaring_thread: false,
+            reply_types: HashMap::new(),
+            posts: Vec::new(),
             field_index: FieldIndex::default(),
         }
     }
@@ -417,10 +438,14 @@ impl<'a> Checker<'a> {
         self.resolve_type_bodies();
         self.collect_functions();
         self.collect_handlers();
+        self.collect_threads();
         self.collect_globals();
+        self.check_thread_bodies();
         self.check_function_bodies();
         self.check_handler_bodies();
         self.check_top_levels();
+        self.check_posts();
+        self.check_database_paths();
     }
 
     // ---- diagnostics and positions ----
@@ -566,6 +591,10 @@ impl<'a> Checker<'a> {
     }
 
     fn lookup_value(&self, name: &str) -> Option<ValueSym> {
+        if let Some(t) = self.cur_thread {
+            // §20.3: a thread body sees its own state and functions only.
+            return self.threads[t as usize].values.get(name).copied();
+        }
         match self.values.get(name).copied() {
             Some(ValueSym::Global(g))
                 if self.fs.top_level && g as usize >= self.globals_visible =>

@@ -90,7 +90,10 @@ impl Checker<'_> {
                 return None;
             }
             ast::Stmt::ThreadDecl(_) => {
-                self.error(range, "threads are not available in this build");
+                // Hoisted by `collect_threads` at the top level.
+                if !self.fs.top_level || self.fs.scopes.len() > 1 {
+                    self.error(range, "threads must be declared at the top level (§20.1)");
+                }
                 return None;
             }
             ast::Stmt::LoadStmt(l) => return self.check_load_stmt(l, line),

@@ -511,7 +511,7 @@ const FAILURES_OUT: &str = "/stall: timed out after 1 s\n\
      connection refused: 127.0.0.1:PORT\n";
 
 /// A port nothing listens on (bound, then released).
-fn closed_port() -> u16 {
+pub fn closed_port() -> u16 {
     free_port()
 }
 

@@ -12,5 +12,6 @@ mod flagship;
 mod media;
 mod robust;
 mod server;
+mod threads;
 mod tls;
 mod websocket;

@@ -78,6 +78,15 @@
 //! them with its own `Shared` and registers it. A TLS, answered or
 //! upgraded connection is not handed off (§20.9).
 //!
+//! [`Exchange::hand_off`] is that move: it flushes what earlier requests
+//! were answered with (a connection whose output the socket has not
+//! taken yet stays here), takes the stream and the unconsumed input out,
+//! marks the request answered and the connection dead, so this side's
+//! machinery ends it (deregistering its descriptor) without writing or
+//! closing anything. [`resume`] is the receiving side's start: the
+//! request is dispatched to its own `on request`, then the connection
+//! lives on in its loop like one it accepted.
+//!
 //! # Timeouts
 //!
 //! One source timer per connection, armed for the earliest deadline and
@@ -231,7 +240,56 @@ pub struct Exchange {
     seq: u64,
 }
 
+/// A live connection on its way to another thread (§20.9): `Send`.
+pub struct HandOff {
+    /// The connection's socket.
+    pub stream: mio::net::TcpStream,
+    /// Input read past the request (pipelined requests).
+    pub rest: Vec<u8>,
+    /// The request being handed over.
+    pub request: Request,
+    /// The `host:port` for a url without `Host`.
+    pub local: String,
+}
+
 impl Exchange {
+    /// Take the connection of this request away from this thread, for
+    /// `giveRequest` (§20.9); `None` (a no-op) when the request is no
+    /// longer being dispatched, was answered or upgraded, came over TLS,
+    /// or earlier answers are still waiting for the socket.
+    pub fn hand_off(&self, head: &super::proto::Head, body: &[u8]) -> Option<HandOff> {
+        let conn = self.conn.upgrade()?;
+        let mut c = conn.try_borrow_mut().ok()?;
+        let cur = c.current?;
+        if cur.seq != self.seq || cur.answered || cur.upgraded || c.secure {
+            return None;
+        }
+        if !matches!(c.link, Link::Http(Io::Plain(_))) {
+            return None;
+        }
+        c.flush();
+        if c.pending() {
+            return None;
+        }
+        let Link::Http(Io::Plain(stream)) = std::mem::replace(&mut c.link, Link::Gone) else {
+            return None;
+        };
+        let rest = c.machine.take_rest();
+        if let Some(cur) = c.current.as_mut() {
+            cur.answered = true;
+        }
+        c.dead = true;
+        Some(HandOff {
+            stream,
+            rest,
+            request: Request {
+                head: head.clone(),
+                body: body.to_vec(),
+            },
+            local: c.local.to_string(),
+        })
+    }
+
     /// Run `f` on the connection when this is its request being
     /// dispatched and still unanswered, marking it answered; `None`
     /// otherwise (answered already, the connection gone, or a request
@@ -728,6 +786,29 @@ pub fn start(it: &mut Interpreter, c: &ConnRef, eager: bool) -> Result<bool, Tra
     }
     c.borrow_mut().in_drive = true;
     let result = run(it, c);
+    c.borrow_mut().in_drive = false;
+    result?;
+    let mut conn = c.borrow_mut();
+    conn.flush();
+    if conn.wind_down() {
+        drop(conn);
+        end(it, c)?;
+        return Ok(false);
+    }
+    Ok(true)
+}
+
+/// Start a connection handed over by another thread (§20.9): the input
+/// read past its request goes back into the machine, the request is
+/// dispatched, then what else can be done now is. Returns whether the
+/// connection lives on (it must then be registered and [`settle`]d).
+pub fn resume(it: &mut Interpreter, c: &ConnRef, rest: &[u8], req: Request) -> Result<bool, Trap> {
+    {
+        let mut conn = c.borrow_mut();
+        conn.machine.feed(rest);
+        conn.in_drive = true;
+    }
+    let result = dispatch(it, c, req).and_then(|()| run(it, c));
     c.borrow_mut().in_drive = false;
     result?;
     let mut conn = c.borrow_mut();

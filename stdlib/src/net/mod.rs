@@ -88,6 +88,7 @@ pub fn natives() -> Vec<NativeEntry> {
         "http_code" => http_code,
         "http_headers" => http_headers,
         "http_callback" => http_callback,
+        "http_give_request" => http_give_request,
         "socket_send_blob" => ws::send_blob,
         "socket_send_text" => ws::send_text,
         "socket_close" => ws::close,
@@ -102,6 +103,35 @@ pub fn natives() -> Vec<NativeEntry> {
         "url_search_params" => url::search_params,
         "url_hash" => url::hash,
     ]
+}
+
+/// `http_give_request(tid, idx, req)`: `NAME.giveRequest(req)` (§20.9,
+/// idx -1: routed to an idle instance): the request's live connection
+/// goes to the thread's own server; a silent no-op for a request that is
+/// not being dispatched, answered, upgraded or over TLS.
+fn http_give_request(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
+    let Some(req) = args.get(2).and_then(|v| v.as_handle::<HttpObj>()) else {
+        return Ok(Value::Null);
+    };
+    let Some(inbound) = req.inbound_part() else {
+        return Ok(Value::Null);
+    };
+    let handed = req.with_body(|body| inbound.exchange.hand_off(&inbound.head, body));
+    if let Some(h) = handed {
+        crate::threads::give_connection(it, args[0].as_int(), args[1].as_int(), Box::new(h))?;
+    }
+    Ok(Value::Null)
+}
+
+/// A connection handed over by `giveRequest`, arriving at a thread.
+pub fn adopt_connection(
+    it: &mut Interpreter,
+    h: Box<dyn std::any::Any + Send>,
+) -> Result<(), Trap> {
+    match h.downcast::<conn::HandOff>() {
+        Ok(h) => server::adopt_handed(it, *h),
+        Err(_) => Ok(()),
+    }
 }
 
 /// Answer `req` into `out` as a handler echoing the request would, with

@@ -96,6 +96,7 @@ impl Span {
 /// A parsed request head: its bytes, kept whole, and what the server
 /// needs of it at once. Everything else (the header map, the URL) is
 /// derived from the bytes when a program asks for it.
+#[derive(Clone)]
 pub struct Head {
     raw: Box<[u8]>,
     /// Whether `raw` is UTF-8 as a whole (checked once, at parse).

@@ -114,7 +114,6 @@ pub struct Shared {
 
 impl Shared {
     fn new(it: &Interpreter) -> Shared {
-        let program = it.program();
         let seconds = |name: &str, default: f64| {
             let s = std::env::var(name)
                 .ok()
@@ -125,10 +124,10 @@ impl Shared {
         };
         Shared {
             handlers: Handlers {
-                request: program.handler("request"),
-                upgrade: program.handler("upgrade"),
-                socket_message: program.handler("socketMessage"),
-                socket_close: program.handler("socketClose"),
+                request: it.handler("request"),
+                upgrade: it.handler("upgrade"),
+                socket_message: it.handler("socketMessage"),
+                socket_close: it.handler("socketClose"),
             },
             limits: Limits::default(),
             idle: seconds("FESTINA_HTTP_IDLE_SECONDS", 15.0),
@@ -383,6 +382,35 @@ impl Listener {
         }
         Ok(())
     }
+}
+
+/// Serve a connection handed over by another thread (§20.9) as one of
+/// this interpreter's own: its request goes to this interpreter's `on
+/// request`, and the connection then lives in this loop (keep-alive and
+/// all) until it ends.
+pub fn adopt_handed(it: &mut Interpreter, h: conn::HandOff) -> Result<(), Trap> {
+    let shared = server(it)?;
+    let fd = h.stream.as_raw_fd();
+    shared.accepted.set(shared.accepted.get() + 1);
+    let slot = shared.enroll();
+    let c: ConnRef = Rc::new(RefCell::new(Conn::new(
+        Io::Plain(h.stream),
+        Rc::clone(&shared),
+        slot,
+        Rc::from(h.local),
+    )));
+    shared.conns.borrow_mut()[slot] = Some(Rc::downgrade(&c));
+    if !conn::resume(it, &c, &h.rest, h.request)? {
+        return Ok(());
+    }
+    let handler = Box::new(ConnSource::new(Rc::clone(&c), fd));
+    if let Ok(token) = it.event_loop()?.register(handler, Interest::READABLE) {
+        c.borrow_mut().set_token(token);
+        if conn::settle(it, &c)? == Keep::Remove {
+            it.event_loop()?.deregister(token);
+        }
+    }
+    Ok(())
 }
 
 /// The addresses to listen on for `port` (see the module documentation).

@@ -239,4 +239,22 @@ impl Interpreter {
     pub fn global(&self, g: usize) -> Option<&Value> {
         self.globals.get(g)
     }
+
+    /// The function handling `event` here (§11.5): the program's
+    /// top-level handler, or, after [`Interpreter::set_handlers`], only
+    /// the handlers given there.
+    pub fn handler(&self, event: &str) -> Option<u32> {
+        match &self.own_handlers {
+            Some(own) => own.iter().find(|(e, _)| e == event).map(|(_, f)| *f),
+            None => self.program.handler(event),
+        }
+    }
+
+    /// Make `handlers` (event name, function index) this interpreter's
+    /// event handlers instead of the program's top-level ones: the
+    /// runner of a Festina thread gives the thread body's handlers
+    /// (§20.1, §20.8), so that its HTTP server calls them.
+    pub fn set_handlers(&mut self, handlers: Vec<(String, u32)>) {
+        self.own_handlers = Some(handlers);
+    }
 }

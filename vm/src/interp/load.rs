@@ -39,19 +39,24 @@ impl Interpreter {
         crate::verify::verify(&program).map_err(|e| LoadError {
             message: format!("invalid program: {e}"),
         })?;
-        let mut bound = Vec::with_capacity(program.natives.len());
-        for name in &program.natives {
-            match natives.iter().find(|e| e.name == name) {
-                Some(e) => bound.push(e.func),
-                None => {
-                    return Err(LoadError {
-                        message: format!(
-                            "the program calls the native function '{name}', which this build of festina does not provide"
-                        ),
-                    })
-                }
-            }
+        let bound = bind_natives(&program, natives)?;
+        Ok(Interpreter::with_bound(program, bound))
+    }
+
+    /// What another OS thread needs to load this interpreter's program
+    /// again (§20: one interpreter per Festina `thread`): the shared
+    /// program and the natives already bound, no value of this heap.
+    pub fn sibling(&self) -> Sibling {
+        Sibling {
+            program: Arc::clone(&self.program),
+            natives: self.natives.clone(),
+            argv: self.argv.clone(),
         }
+    }
+
+    /// A loaded interpreter from an already verified program and its
+    /// bound natives (shared by [`Interpreter::new`] and [`Sibling`]).
+    fn with_bound(program: Arc<Program>, bound: Vec<crate::native::NativeFn>) -> Interpreter {
         let tables = build_tables(&program);
         let fuse = !crate::switches::disabled(crate::switches::NO_FUSION);
         let code = program
@@ -79,7 +84,7 @@ impl Interpreter {
             })
             .collect();
         let globals = program.globals.iter().map(|g| zero_scalar(&g.ty)).collect();
-        Ok(Interpreter {
+        Interpreter {
             natives: bound,
             tables,
             code,
@@ -106,9 +111,56 @@ impl Interpreter {
             event_loop: None,
             signals: true,
             finish: None,
+            own_handlers: None,
             fast_tier: !crate::switches::disabled(crate::switches::NO_FAST_TIER),
             program,
-        })
+        }
+    }
+}
+
+/// Bind every name of `program.natives` to its entry in `natives`.
+/// Errors: a name the registry lacks.
+fn bind_natives(
+    program: &Program,
+    natives: &[NativeEntry],
+) -> Result<Vec<crate::native::NativeFn>, LoadError> {
+    let mut bound = Vec::with_capacity(program.natives.len());
+    for name in &program.natives {
+        match natives.iter().find(|e| e.name == name) {
+            Some(e) => bound.push(e.func),
+            None => {
+                return Err(LoadError {
+                    message: format!(
+                        "the program calls the native function '{name}', which this build of festina does not provide"
+                    ),
+                })
+            }
+        }
+    }
+    Ok(bound)
+}
+
+/// The `Send` recipe of an interpreter for another OS thread (§20,
+/// LANGUAGE.md "one `Interpreter` per OS thread"): the immutable program
+/// (shared through its `Arc`) and the bound native functions. Nothing of
+/// the originating interpreter's heap is in it; [`Sibling::load`] builds
+/// a fresh interpreter with its own heap, globals and event loop, which
+/// never takes over `SIGINT`/`SIGTERM` (the main program's loop does).
+#[derive(Clone, Debug)]
+pub struct Sibling {
+    program: Arc<Program>,
+    natives: Vec<crate::native::NativeFn>,
+    /// The program's arguments (`argv` reads the same in every thread).
+    argv: Vec<String>,
+}
+
+impl Sibling {
+    /// A new interpreter of the same program, on the calling thread.
+    pub fn load(self) -> Interpreter {
+        let mut it = Interpreter::with_bound(self.program, self.natives);
+        it.set_signal_handling(false);
+        it.argv = self.argv;
+        it
     }
 }
 

@@ -151,7 +151,7 @@ mod store;
 mod unwind;
 
 pub use extensions::Extensions;
-pub use load::LoadError;
+pub use load::{LoadError, Sibling};
 
 use crate::event_loop::EventLoop;
 use crate::heap::Heap;
@@ -327,6 +327,10 @@ pub struct Interpreter {
     /// Run by [`Interpreter::run`] once the program has finished; see
     /// [`Interpreter::set_finish_hook`].
     finish: Option<FinishHook>,
+    /// The event handlers of this interpreter when they are not the
+    /// program's top-level ones: a Festina thread's own (§20.8); see
+    /// [`Interpreter::set_handlers`].
+    own_handlers: Option<Vec<(String, u32)>>,
 }
 
 /// What [`Interpreter::run`] calls once the program has finished: given

@@ -121,11 +121,7 @@ impl Interpreter {
             Ok(()) => 0,
             Err(Trap::Exit(c)) => c,
             Err(Trap::FailReported) => 1,
-            Err(Trap::Fail(m)) | Err(Trap::Throw(m)) => {
-                let stack = self.render_trace(&m);
-                self.write_stderr(&format!("fail: {m}\n{stack}"));
-                1
-            }
+            Err(t) => self.report_trap(t),
         };
         if let Some(mut hook) = self.finish.take() {
             code = hook(self, code);
@@ -141,6 +137,23 @@ impl Interpreter {
         }
         self.teardown();
         code
+    }
+
+    /// Report `trap` the way the end of a program does (§14.2): `fail:
+    /// <message>` and the Festina call stack on stderr for a failure or
+    /// an uncaught throw; returns the exit status it means (1, or the
+    /// code of `close`). Used by `run` and by the runner of a Festina
+    /// thread, whose uncaught failure ends the process (§20.2).
+    pub fn report_trap(&mut self, trap: Trap) -> i32 {
+        match trap {
+            Trap::Exit(c) => c,
+            Trap::FailReported => 1,
+            Trap::Fail(m) | Trap::Throw(m) => {
+                let stack = self.render_trace(&m);
+                self.write_stderr(&format!("fail: {m}\n{stack}"));
+                1
+            }
+        }
     }
 
     /// Call `hook` when the program has finished, however it finished (an

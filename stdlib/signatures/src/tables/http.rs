@@ -106,7 +106,10 @@ pub const TABLE: Table = Table {
         ),
         property(Recv::Url, "hash", S::Text, Native("url_hash")),
     ],
-    natives: &["http_new", "http_send_value"],
+    // `http_send_value`: the send shorthands; `http_give_request`:
+    // `NAME.giveRequest(req)` and `on request use NAME` (§20.9), emitted
+    // by the checker's threads part.
+    natives: &["http_new", "http_send_value", "http_give_request"],
     reserved: &["parseURL", "openPort", "closePort", "openSecurePort"],
     ..Table::empty("http", Facility::Net)
 };
