@@ -24,7 +24,10 @@ use xvfb::{Program, Xvfb, DEADLINE};
 const FORECAST: &str = r#"{"latitude":52.52,"longitude":13.419998,"current_units":{"temperature_2m":"°C","wind_speed_10m":"km/h"},"current":{"time":"2026-09-10T12:00","interval":900,"temperature_2m":21.4,"wind_speed_10m":11.2}}"#;
 
 fn source() -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/flagship/weather.f");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/flagship/weather.f"
+    );
     std::fs::read_to_string(path).expect("read weather.f")
 }
 
@@ -65,7 +68,10 @@ fn serve(stream: TcpStream, served: &AtomicUsize) {
         }
         let mut body = vec![0; length];
         reader.read_exact(&mut body).unwrap();
-        assert!(head.starts_with("GET /v1/forecast?latitude=52.52"), "{head}");
+        assert!(
+            head.starts_with("GET /v1/forecast?latitude=52.52"),
+            "{head}"
+        );
         let reply = format!(
             "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{FORECAST}",
             FORECAST.len()
@@ -103,7 +109,13 @@ fn the_window_shows_the_fetched_weather() {
     let want = expected_frame(&x);
     let (port, served) = mock_forecast();
     let url = format!("http://127.0.0.1:{port}/v1/forecast?latitude=52.52&longitude=13.41&current=temperature_2m,wind_speed_10m");
-    let _p = Program::start(Some(&x), "weather", &source(), &[], &[("WEATHER_URL", &url)]);
+    let _p = Program::start(
+        Some(&x),
+        "weather",
+        &source(),
+        &[],
+        &[("WEATHER_URL", &url)],
+    );
     let win = x.window("weather");
     assert_eq!(x.size(&win), (320, 180));
     // The answer is drawn when it arrives: wait for the request, then
@@ -126,16 +138,31 @@ fn the_window_shows_the_fetched_weather() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    assert_eq!(served.load(Ordering::SeqCst), 1, "one fetch until the ten-minute refresh");
+    assert_eq!(
+        served.load(Ordering::SeqCst),
+        1,
+        "one fetch until the ten-minute refresh"
+    );
 }
 
 #[test]
 fn an_unreachable_endpoint_is_logged() {
     let Some(x) = Xvfb::start() else { return };
     let closed = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://127.0.0.1:{}/v1/forecast", closed.local_addr().unwrap().port());
+    let url = format!(
+        "http://127.0.0.1:{}/v1/forecast",
+        closed.local_addr().unwrap().port()
+    );
     drop(closed);
-    let mut p = Program::start(Some(&x), "weather-down", &source(), &[], &[("WEATHER_URL", &url)]);
-    p.expect_where("weather request failed: ...", |l| l.starts_with("weather request failed: "));
+    let mut p = Program::start(
+        Some(&x),
+        "weather-down",
+        &source(),
+        &[],
+        &[("WEATHER_URL", &url)],
+    );
+    p.expect_where("weather request failed: ...", |l| {
+        l.starts_with("weather request failed: ")
+    });
     assert!(p.seen.last().unwrap().contains("refused"), "{:?}", p.seen);
 }

@@ -56,15 +56,30 @@ on close() { log('close') }
     let canvas = decode(&png).unwrap();
     assert_eq!((canvas.width, canvas.height), (w, h));
     let mut want = Vec::new();
-    composite_over_white(&canvas.pixels, w as usize, h as usize, w as usize, &mut want);
+    composite_over_white(
+        &canvas.pixels,
+        w as usize,
+        h as usize,
+        w as usize,
+        &mut want,
+    );
     // Exact where the canvas is opaque or empty; the half-transparent
     // square went through a PNG round trip (straight alpha), so 2 levels.
     for (i, (&got, &exp)) in shot.iter().zip(&want).enumerate() {
         let close = (0..3).all(|c| ((got >> (8 * c)) & 255).abs_diff((exp >> (8 * c)) & 255) <= 2);
-        assert!(close, "pixel ({}, {}): window {got:06x}, canvas {exp:06x}", i as u32 % w, i as u32 / w);
+        assert!(
+            close,
+            "pixel ({}, {}): window {got:06x}, canvas {exp:06x}",
+            i as u32 % w,
+            i as u32 / w
+        );
     }
     assert_eq!(shot[0], 0x008080, "teal in the corner");
-    assert_eq!(shot[(199 * w + 319) as usize], 0xffffff, "transparent shows white");
+    assert_eq!(
+        shot[(199 * w + 319) as usize],
+        0xffffff,
+        "transparent shows white"
+    );
     assert_eq!(shot[(150 * w + 240) as usize], 0xffa500, "orange circle");
     x.request_close(&win);
     p.expect("close");
@@ -75,7 +90,8 @@ on close() { log('close') }
 #[test]
 fn injected_input_reaches_the_handlers_in_order() {
     let Some(x) = Xvfb::start() else { return };
-    let src = format!("setClientWidth(300)\nsetClientHeight(200)\nrender()\nlog('ready')\n{LOG_EVENTS}");
+    let src =
+        format!("setClientWidth(300)\nsetClientHeight(200)\nrender()\nlog('ready')\n{LOG_EVENTS}");
     let mut p = Program::start(Some(&x), "input", &src, &[], &[]);
     p.expect("ready");
     let win = x.window("input");
@@ -167,7 +183,12 @@ fn key_down_repeats_while_held_and_key_up_fires_once() {
     p.expect("keydown Left");
     p.expect("keydown Left");
     p.expect("keydown Left");
-    assert_eq!(p.count("keyup Left"), 0, "no release while held: {:?}", p.seen);
+    assert_eq!(
+        p.count("keyup Left"),
+        0,
+        "no release while held: {:?}",
+        p.seen
+    );
     x.xdo(&["keyup", "Left"]);
     p.expect("keyup Left");
     // one more key: everything about Left has arrived before it
@@ -227,7 +248,11 @@ on exit(code:int) {{ log(`exit ${{code}}`) }}
     x.xdo(&["key", "c"]);
     let (code, lines, err) = p.finish();
     assert_eq!(code, Some(7), "{err}");
-    assert_eq!(lines.iter().filter(|l| l.starts_with("resize")).count(), 4, "{lines:?}");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("resize")).count(),
+        4,
+        "{lines:?}"
+    );
     assert_eq!(lines.last().map(String::as_str), Some("exit 7"));
 }
 
@@ -311,7 +336,10 @@ fn no_display_is_a_clear_failure_and_drawing_needs_none() {
     let p = Program::start(None, "baddisplay", src, &[], &[("DISPLAY", ":31999")]);
     let (code, _, err) = p.finish();
     assert_eq!(code, Some(1));
-    assert!(err.starts_with("fail: no display: cannot reach the X server DISPLAY=:31999"), "{err}");
+    assert!(
+        err.starts_with("fail: no display: cannot reach the X server DISPLAY=:31999"),
+        "{err}"
+    );
     let p = Program::start(None, "screen", "log(screenWidth)\n", &[], &[]);
     let (code, _, err) = p.finish();
     assert_eq!(code, Some(1));

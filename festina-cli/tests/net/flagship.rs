@@ -1,12 +1,17 @@
 //! The flagship programs of the mission documents (issue 19,
-//! `examples/flagship/`), each driven end to end by a real client over
-//! 127.0.0.1. They take their port from `$PORT`, as the benchmark runner
+//! `examples/flagship/`), each driven end to end by real clients over
+//! 127.0.0.1: the reverse proxy against a strict upstream, SQLite behind
+//! a WebSocket. They take their port from `$PORT`, as the benchmark runner
 //! (`benches/flagship/run.py`) gives it. The CAPTCHA endpoint's test is
 //! in `media.rs` (images as bodies); the weather app's, which needs a
 //! display, is `tests/flagship_weather.rs`.
 
+use crate::client::{closed_port, Answer, Upstream};
 use crate::common::*;
 use crate::examples::{bundle, example};
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::thread;
 use tungstenite::Message;
 
 fn start_flagship(source: &str, exe: Option<&std::path::Path>) -> Server {
@@ -35,7 +40,11 @@ fn store_readings(port: u16, tag: &str, first_id: i64, n: i64) -> Vec<String> {
         let id = first_id + k - 1;
         let newest = format!(r#"{{"id":{id},"sensor":"{tag}-{k}","value":{k}.25}}"#);
         assert!(reply.starts_with(&format!("[{newest}")), "{reply}");
-        assert_eq!(reply.matches("\"id\":").count() as i64, id.min(10), "{reply}");
+        assert_eq!(
+            reply.matches("\"id\":").count() as i64,
+            id.min(10),
+            "{reply}"
+        );
         replies.push(reply);
     }
     // A message that is not JSON stores an empty reading; the connection stays.
@@ -93,3 +102,106 @@ fn wsdb_stores_readings_and_answers_the_latest_ten() {
     assert_eq!(wsdb_session(&b), got);
 }
 
+/// The proxy's upstream: a strict server (client.rs) answering 201 with
+/// headers of its own and a body holding the request line, a request
+/// header and the request body's bytes.
+fn byte_upstream() -> Upstream {
+    Upstream::start(|r| {
+        let mut body = format!(
+            "{} x-test={} body=",
+            r.line,
+            r.header("x-test").unwrap_or("-")
+        )
+        .into_bytes();
+        body.extend_from_slice(&r.body);
+        let mut out = format!(
+            "HTTP/1.1 201 Created\r\nX-Upstream: yes\r\nContent-Type: application/octet-stream\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        )
+        .into_bytes();
+        out.extend_from_slice(&body);
+        Answer::Bytes(out)
+    })
+}
+
+/// One request on `c`, its response.
+fn ask(c: &mut TcpStream, r: &mut impl BufRead, path: &str, tag: &str, body: &[u8]) -> Response {
+    write!(
+        c,
+        "POST {path} HTTP/1.1\r\nHost: x\r\nX-Test: {tag}\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .unwrap();
+    c.write_all(body).unwrap();
+    read_response(r, false).unwrap()
+}
+
+#[test]
+fn proxy_relays_the_upstreams_answers_byte_for_byte() {
+    let up = byte_upstream();
+    let upstream = up.url("");
+    let proxy = Server::start_with(
+        &example("flagship/proxy.f"),
+        Options {
+            port_in_env: true,
+            env: &[("UPSTREAM", &upstream)],
+            ..Options::default()
+        },
+    );
+    // Eight clients at once, five requests each on a keep-alive
+    // connection, with bodies holding every byte value; each answer is
+    // compared with the upstream's own answer to the same request.
+    let payload: Vec<u8> = (0..=255u8).cycle().take(1000).collect();
+    thread::scope(|s| {
+        for client in 0..8 {
+            let (payload, proxy_port, up_port) = (&payload, proxy.port, up.port);
+            s.spawn(move || {
+                let mut via = connect(proxy_port);
+                let mut via_r = BufReader::new(via.try_clone().unwrap());
+                let mut direct = connect(up_port);
+                let mut direct_r = BufReader::new(direct.try_clone().unwrap());
+                for i in 0..5 {
+                    let (path, tag) = (format!("/items/{client}/{i}"), format!("t{client}.{i}"));
+                    let got = ask(&mut via, &mut via_r, &path, &tag, payload);
+                    let want = ask(&mut direct, &mut direct_r, &path, &tag, payload);
+                    assert_eq!(got.status, want.status);
+                    assert_eq!(got.body, want.body);
+                    assert!(got.body.ends_with(payload));
+                    for h in ["x-upstream", "content-type"] {
+                        assert_eq!(got.header(h), want.header(h), "{h}");
+                    }
+                }
+            });
+        }
+    });
+    // 40 proxied and 40 direct requests reached the strict upstream (no
+    // duplicated computed header); the proxied ones over at most one
+    // keep-alive connection per worker, beside the 8 direct ones.
+    assert_eq!(up.seen().len(), 80);
+    assert!(
+        up.accepted() <= 8 + 4,
+        "{} upstream connections",
+        up.accepted()
+    );
+    drop(proxy);
+
+    // The upstream down: 502 with the error.
+    let dead = closed_port();
+    let down = format!("http://127.0.0.1:{dead}");
+    let proxy = Server::start_with(
+        &example("flagship/proxy.f"),
+        Options {
+            port_in_env: true,
+            env: &[("UPSTREAM", &down)],
+            ..Options::default()
+        },
+    );
+    let res = get(proxy.port, "/x");
+    assert_eq!(
+        (res.status, res.text()),
+        (
+            502,
+            format!("bad gateway: connection refused: 127.0.0.1:{dead}")
+        )
+    );
+}

@@ -303,7 +303,10 @@ fn many_idle_connections() {
         (&[("FESTINA_NO_IDLE_RELEASE", "1")][..], 16 * 1024),
     ] {
         let per = idle_memory(n, env);
-        assert!(per < cap as f64, "{env:?}: {per:.0} bytes per idle connection");
+        assert!(
+            per < cap as f64,
+            "{env:?}: {per:.0} bytes per idle connection"
+        );
     }
 }
 
@@ -346,7 +349,8 @@ fn idle_memory(n: usize, env: &[(&str, &str)]) -> f64 {
     eprintln!("{env:?}: {n} idle connections: {before} KiB -> {after} KiB, {per:.0} bytes each");
     // The idle connections still answer.
     for c in conns.iter().step_by(97) {
-        (&*c).write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        (&*c)
+            .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             .unwrap();
         c.set_read_timeout(Some(PATIENCE)).unwrap();
         let r = read_response(&mut BufReader::new(c), false).unwrap();

@@ -21,7 +21,8 @@ pub const DEADLINE: Duration = Duration::from_secs(60);
 const TOOLS: [&str; 4] = ["Xvfb", "xdotool", "xwd", "convert"];
 
 fn on_path(tool: &str) -> bool {
-    std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
+    std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
 }
 
 /// A running Xvfb on a display of its own choosing, stopped on drop.
@@ -49,7 +50,16 @@ impl Xvfb {
         let mut child = Command::new("Xvfb")
             // -noreset: the server must not reset when its last client
             // leaves (a reset would write to -displayfd again)
-            .args(["-displayfd", "1", "-noreset", "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
+            .args([
+                "-displayfd",
+                "1",
+                "-noreset",
+                "-screen",
+                "0",
+                "1024x768x24",
+                "-nolisten",
+                "tcp",
+            ])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -58,9 +68,13 @@ impl Xvfb {
         // Xvfb writes the display number once it accepts connections.
         let mut line = String::new();
         let mut out = BufReader::new(child.stdout.take().unwrap());
-        out.read_line(&mut line).expect("read Xvfb's display number");
+        out.read_line(&mut line)
+            .expect("read Xvfb's display number");
         let n = line.trim();
-        assert!(!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()), "Xvfb did not start: {line:?}");
+        assert!(
+            !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()),
+            "Xvfb did not start: {line:?}"
+        );
         Some(Xvfb {
             child,
             _out: out,
@@ -116,7 +130,10 @@ impl Xvfb {
             if got == want {
                 return;
             }
-            assert!(Instant::now() < end, "window {win} stayed {got:?}, expected {want:?}");
+            assert!(
+                Instant::now() < end,
+                "window {win} stayed {got:?}, expected {want:?}"
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
     }
@@ -197,8 +214,15 @@ pub struct Program {
 impl Program {
     /// Write `source` to `<title>.f` in a fresh directory and run it
     /// with `festina` (the window's title is `title`), with `env`.
-    pub fn start(x: Option<&Xvfb>, title: &str, source: &str, args: &[&str], env: &[(&str, &str)]) -> Program {
-        let dir = std::env::temp_dir().join(format!("festina-window-{}-{title}", std::process::id()));
+    pub fn start(
+        x: Option<&Xvfb>,
+        title: &str,
+        source: &str,
+        args: &[&str],
+        env: &[(&str, &str)],
+    ) -> Program {
+        let dir =
+            std::env::temp_dir().join(format!("festina-window-{}-{title}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join(format!("{title}.f"));
@@ -207,7 +231,13 @@ impl Program {
     }
 
     /// Run `file` with `festina` in `dir`.
-    pub fn start_file(x: Option<&Xvfb>, file: &Path, dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Program {
+    pub fn start_file(
+        x: Option<&Xvfb>,
+        file: &Path,
+        dir: &Path,
+        args: &[&str],
+        env: &[(&str, &str)],
+    ) -> Program {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_festina"));
         cmd.arg(file).args(args).current_dir(dir);
         cmd.env_remove("DISPLAY");
@@ -274,12 +304,18 @@ impl Program {
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     let _ = self.child.kill();
-                    panic!("no line {what:?} within {DEADLINE:?}; lines: {:#?}", self.seen)
+                    panic!(
+                        "no line {what:?} within {DEADLINE:?}; lines: {:#?}",
+                        self.seen
+                    )
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     let status = self.child.wait().unwrap();
                     let err = self.stderr.recv_timeout(DEADLINE).unwrap_or_default();
-                    panic!("the program ended ({status}) before {what:?}; lines: {:#?}\nstderr: {err}", self.seen)
+                    panic!(
+                        "the program ended ({status}) before {what:?}; lines: {:#?}\nstderr: {err}",
+                        self.seen
+                    )
                 }
             }
         }
