@@ -31,7 +31,7 @@ arr[Month] months = [
     {'name': 'Sep', 'rain': 51},
     {'name': 'Oct', 'rain': 84},
     {'name': 'Nov', 'rain': 97},
-    {'name': 'Dec', 'rain': 88}
+    {'name': 'Dec', 'rain': 88},
 ]
 
 color white = 'white'

@@ -6,7 +6,7 @@
 //     festina drums.f [bpm] [bars]
 //
 // Without a sound card it runs all the same, silently (the null sink).
-// (Keyboard control waits for the window's key events.)
+// To play it from the keyboard in a window, see drum_pads.f.
 
 aud kick = 'sounds/kick.wav'
 aud snare = 'sounds/snare.wav'

@@ -1,10 +1,10 @@
 // maps.f: map[T] associates text keys with values of one type T.
 map[int] stock = {'apples': 3}
-stock['pears'] = 5                      // add a key
-stock['apples'] = stock['apples'] + 2   // replace a value
+stock['pears'] = 5                     // add a key
+stock['apples'] = stock['apples'] + 2  // replace a value
 
 log(stock['apples'])
-log(stock['kiwis'])                     // a missing key reads as null
+log(stock['kiwis'])  // a missing key reads as null
 
 if stock['kiwis'] == null {
     log('no kiwis')
@@ -32,5 +32,5 @@ for int i = 0, i < seen.length, i++ {
 
 // `{ name }` is shorthand for {'name': name}.
 text name = 'Festina'
-map[text] info = { name }
+map[text] info = {name}
 log(info)

@@ -134,3 +134,20 @@ MSG
     exit 1
 fi
 say "$(cargo --version)"
+
+# The oldest Rust that builds Festina: `rust-version` in Cargo.toml.
+MIN_RUST=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' "$(dirname "${BASH_SOURCE[0]}")/../Cargo.toml")
+have_rust=$(rustc --version | sed -n 's/^rustc \([0-9][0-9.]*\).*/\1/p')
+if [ -n "$MIN_RUST" ] && [ -n "$have_rust" ] \
+    && [ "$(printf '%s\n%s\n' "$MIN_RUST" "$have_rust" | sort -V | head -n 1)" != "$MIN_RUST" ]; then
+    die "Rust $have_rust is older than $MIN_RUST, the oldest that builds Festina; update it (with rustup: rustup update stable)"
+fi
+
+# --- where `cargo install` puts festina -------------------------------------
+# The quick start installs `festina` (and its runtimes) with `cargo
+# install`, into cargo's bin directory, which must be on PATH.
+bin_dir="${CARGO_INSTALL_ROOT:-${CARGO_HOME:-$HOME/.cargo}}/bin"
+case ":$PATH:" in
+    *":$bin_dir:"*) say "cargo install puts festina in $bin_dir, which is on PATH" ;;
+    *) say "note: $bin_dir is not on PATH: add it (export PATH=\"$bin_dir:\$PATH\") to run the festina that cargo install puts there" ;;
+esac

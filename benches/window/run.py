@@ -16,8 +16,8 @@ BENCH_START_MS (wall clock, epoch milliseconds) just before launching each
 program, and reads two lines from it:
     first_frame_ms <ms from BENCH_START_MS to the first presented frame>
     frames <n> seconds <s> fps <n/s>
-The Festina program follows the same protocol (argument: seconds); until
-benches/window/shapes.f exists its row says "not available".
+The Festina program follows the same protocol (arguments: seconds, then
+BENCH_START_MS again, since a Festina program cannot read the environment).
 pygame is taken from the python3 that runs this script (benches/setup.sh
 installs it for the python3 on PATH).
 """
@@ -44,7 +44,8 @@ def start_xvfb():
     n = 99
     while os.path.exists(f"/tmp/.X11-unix/X{n}") or os.path.exists(f"/tmp/.X{n}-lock"):
         n += 1
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+    # -noreset: no refused connections while the server resets between runs
+    proc = subprocess.Popen(["Xvfb", f":{n}", "-noreset", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 20
     while not os.path.exists(f"/tmp/.X11-unix/X{n}"):
@@ -54,10 +55,14 @@ def start_xvfb():
     return proc, f":{n}"
 
 
-def run_side(cmd, display, seconds):
+def run_side(cmd, display, seconds, start_arg=False):
+    """Run one side; `start_arg`: also pass BENCH_START_MS as the argument
+    after SECONDS (a Festina program cannot read the environment)."""
+    start = f"{time.time() * 1000:.3f}"
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1", BENCH_START_MS=f"{time.time() * 1000:.3f}")
-    p = subprocess.run(cmd + [str(seconds)], env=env, capture_output=True, text=True, timeout=seconds + 120)
+               PYGAME_HIDE_SUPPORT_PROMPT="1", BENCH_START_MS=start)
+    argv = cmd + [str(seconds)] + ([start] if start_arg else [])
+    p = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=seconds + 120)
     first = re.search(r"^first_frame_ms ([\d.]+)", p.stdout, re.M)
     fps = re.search(r"^frames (\d+) seconds ([\d.]+) fps ([\d.]+)", p.stdout, re.M)
     if p.returncode != 0 or not first or not fps:
@@ -81,7 +86,7 @@ def main():
             rows["Festina (`render()`)"] = "not available: benches/window/shapes.f does not exist yet"
         else:
             exe = peers.find_festina(args.festina)
-            rows["Festina (`render()`)"] = (run_side([exe, src], display, args.seconds) if exe
+            rows["Festina (`render()`)"] = (run_side([exe, src], display, args.seconds, start_arg=True) if exe
                                             else "not available: no festina binary")
         rows["pygame (SDL, `pygame.draw`)"] = run_side([python, os.path.join(HERE, "shapes.py")], display, args.seconds)
         pg = peers.version([python, "-c", "import os; os.environ['PYGAME_HIDE_SUPPORT_PROMPT']='1'; import pygame; "

@@ -205,6 +205,26 @@ pub fn check_file(path: &Path) -> Result<hir::Module, Vec<Diagnostic>> {
     with_big_stack(move || Loader::default().check(&path))
 }
 
+/// [`check_file`] for an editor: a file whose path (absolute, as
+/// [`std::fs::canonicalize`] gives it, or cleaned when it does not exist
+/// on disk) is a key of `unsaved` is read from there instead of the disk,
+/// the entry file included. Diagnostics are as [`check_file`] gives them;
+/// with an absolute `path`, every `Diagnostic::file` is absolute too.
+/// Used by the language server (`festina lsp`).
+pub fn check_file_with_unsaved(
+    path: &Path,
+    unsaved: std::collections::HashMap<PathBuf, String>,
+) -> Result<hir::Module, Vec<Diagnostic>> {
+    let path = path.to_path_buf();
+    with_big_stack(move || {
+        Loader {
+            unsaved,
+            ..Loader::default()
+        }
+        .check(&path)
+    })
+}
+
 /// One loaded source file.
 struct Source {
     display: String,
@@ -232,6 +252,9 @@ struct Loader {
     entry_bytes: Option<(PathBuf, Vec<u8>)>,
     /// Compile the assertions of `test` groups ([`compile_tests`]).
     tests: bool,
+    /// Texts that replace files on disk, by absolute path
+    /// ([`check_file_with_unsaved`]).
+    unsaved: std::collections::HashMap<PathBuf, String>,
 }
 
 impl Loader {
@@ -457,6 +480,12 @@ impl Loader {
                 }
             }
         }
+        if !self.unsaved.is_empty() {
+            let key = std::fs::canonicalize(path).unwrap_or_else(|_| clean_path(&cwd().join(path)));
+            if let Some(text) = self.unsaved.get(&key) {
+                return Ok((key, text.clone(), false));
+            }
+        }
         let canon = std::fs::canonicalize(path).map_err(|e| ReadError::Io(io_message(&e)))?;
         let bytes = std::fs::read(&canon).map_err(|e| ReadError::Io(io_message(&e)))?;
         Ok((canon, decode_source(bytes)?, false))
@@ -481,30 +510,52 @@ impl Loader {
 
     fn diagnostic(&self, file: u32, range: TextRange, message: String) -> Diagnostic {
         let src = &self.sources[file as usize];
-        let offset = floor_char_boundary(&src.text, usize::from(range.start()).min(src.text.len()));
-        let starts = src.line_starts.get_or_init(|| {
-            std::iter::once(0)
-                .chain(src.text.match_indices('\n').map(|(i, _)| i + 1))
-                .collect()
-        });
-        // The last line starting at or before `offset`.
-        let index = starts.partition_point(|&s| s <= offset) - 1;
-        let line_start = starts[index];
-        let line = index as u32 + 1;
-        let col = src.text[line_start..offset].chars().count() as u32 + 1;
-        let line_end = src.text[line_start..]
-            .find('\n')
-            .map_or(src.text.len(), |i| line_start + i);
-        let (source_line, caret) =
-            excerpt(src.text[line_start..line_end].trim_end_matches('\r'), col);
-        Diagnostic {
-            file: src.display.clone(),
-            line,
-            col,
-            message,
-            source_line,
-            caret,
-        }
+        let starts = src.line_starts.get_or_init(|| line_starts(&src.text));
+        locate(&src.display, &src.text, starts, range, message)
+    }
+}
+
+/// Byte offset of the start of each line of `text`.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+/// The diagnostic for `message` at `range` of `text`, the source of the
+/// file shown as `file` (§14.1: line, column in code points, and the
+/// source line under it), as the compiler reports it. Used by tools that
+/// parse a file themselves (`festina fmt` reports a file's syntax errors
+/// with it).
+pub fn diagnostic_at(file: &str, text: &str, range: TextRange, message: String) -> Diagnostic {
+    locate(file, text, &line_starts(text), range, message)
+}
+
+/// [`diagnostic_at`] with the line starts of `text` already known.
+fn locate(
+    file: &str,
+    text: &str,
+    starts: &[usize],
+    range: TextRange,
+    message: String,
+) -> Diagnostic {
+    let offset = floor_char_boundary(text, usize::from(range.start()).min(text.len()));
+    // The last line starting at or before `offset`.
+    let index = starts.partition_point(|&s| s <= offset) - 1;
+    let line_start = starts[index];
+    let line = index as u32 + 1;
+    let col = text[line_start..offset].chars().count() as u32 + 1;
+    let line_end = text[line_start..]
+        .find('\n')
+        .map_or(text.len(), |i| line_start + i);
+    let (source_line, caret) = excerpt(text[line_start..line_end].trim_end_matches('\r'), col);
+    Diagnostic {
+        file: file.to_string(),
+        line,
+        col,
+        message,
+        source_line,
+        caret,
     }
 }
 
@@ -595,7 +646,11 @@ fn clean(p: &Path) -> String {
     clean_path(p).display().to_string()
 }
 
-fn clean_path(p: &Path) -> PathBuf {
+/// `p` with `.` components dropped and `x/..` folded, without touching
+/// the disk (a leading `..` stays). How file names are shown in
+/// diagnostics (§14.1), and how the language server names a file that
+/// does not exist yet.
+pub fn clean_path(p: &Path) -> PathBuf {
     let mut out: Vec<Component> = Vec::new();
     for c in p.components() {
         match c {

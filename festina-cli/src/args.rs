@@ -9,6 +9,8 @@
 //! festina check <file>
 //! festina compile <file> [-o <out>]      (-o before or after the file)
 //! festina test [--filter NAME] <file.f|dir> [--filter NAME] [--] [args...]
+//! festina fmt [--check] <file|dir|->...
+//! festina lsp
 //! festina help | -h | --help
 //! festina --version
 //! ```
@@ -57,6 +59,18 @@ pub enum Command {
         /// Arguments for the program (`argv` after the path).
         args: Vec<String>,
     },
+    /// Rewrite the files in the canonical style (`festina_compiler::format`),
+    /// or with `check` only list those that would change. A directory
+    /// stands for every `.f` file under it; `-` for standard input, written
+    /// formatted to standard output.
+    Fmt {
+        /// Report instead of rewriting.
+        check: bool,
+        /// Files, directories and `-`, as given (at least one).
+        paths: Vec<String>,
+    },
+    /// Serve the Language Server Protocol on standard input and output.
+    Lsp,
     /// Print the usage text.
     Help,
     /// Print the version.
@@ -83,6 +97,13 @@ commands:
                           *_test.f file in it and prints one summary
        [--filter NAME]    report only the groups whose name or
                           description contains NAME
+  fmt <file|dir>...       rewrite the files in the canonical style
+                          (docs/style.md); a directory means every .f file
+                          under it, - means standard input to standard output
+       [--check]          change nothing: list the files that would change
+                          (exit status 1 if there are any)
+  lsp                     serve the Language Server Protocol on stdin/stdout
+                          (for editors, see editors/)
   help                    show this text
 
 options:
@@ -116,6 +137,21 @@ pub fn parse(args: Vec<String>) -> Result<Command, String> {
                 return Err("--emit-bytecode does not apply to test".to_string())
             }
             "test" => return parse_test(rest),
+            "fmt" if emit_bytecode => {
+                return Err("--emit-bytecode does not apply to fmt".to_string())
+            }
+            "fmt" => return parse_fmt(rest),
+            "lsp" if emit_bytecode => {
+                return Err("--emit-bytecode does not apply to lsp".to_string())
+            }
+            "lsp" => {
+                return match rest.next() {
+                    // Editors commonly pass `--stdio`; it is the only transport.
+                    None => Ok(Command::Lsp),
+                    Some(flag) if flag == "--stdio" => Ok(Command::Lsp),
+                    Some(extra) => Err(format!("unexpected argument '{extra}' after lsp")),
+                };
+            }
             "--" => return program(emit_bytecode, rest),
             s if s.starts_with('-') => return Err(format!("unknown option '{s}'")),
             s if looks_like_program(s) => return program_args(emit_bytecode, arg, rest),
@@ -251,6 +287,26 @@ fn parse_test(mut rest: impl Iterator<Item = String>) -> Result<Command, String>
     }
     let path = path.ok_or("no program given to test")?;
     Ok(Command::Test { path, filter, args })
+}
+
+/// After `fmt`: `--check` anywhere, then files, directories or `-`
+/// (after a `--`, every word is a path).
+fn parse_fmt(mut rest: impl Iterator<Item = String>) -> Result<Command, String> {
+    let mut check = false;
+    let mut paths = Vec::new();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--check" => check = true,
+            "--" => paths.extend(rest.by_ref()),
+            "-" => paths.push(arg),
+            s if s.starts_with('-') => return Err(format!("unknown option '{s}' for fmt")),
+            _ => paths.push(arg),
+        }
+    }
+    if paths.is_empty() {
+        return Err("no file or directory given to fmt".to_string());
+    }
+    Ok(Command::Fmt { check, paths })
 }
 
 /// Record the `--filter` value; an empty or second one is an error.
@@ -419,5 +475,25 @@ mod tests {
         assert!(p(&["check", "a.f", "b.f"]).is_err());
         assert!(p(&["--emit-bytecode", "check", "a.f"]).is_err());
         assert!(p(&["run"]).is_err());
+    }
+
+    #[test]
+    fn fmt_and_lsp() {
+        let fmt = |check: bool, paths: &[&str]| {
+            Ok(Command::Fmt {
+                check,
+                paths: paths.iter().map(|s| s.to_string()).collect(),
+            })
+        };
+        assert_eq!(p(&["fmt", "a.f", "dir"]), fmt(false, &["a.f", "dir"]));
+        assert_eq!(p(&["fmt", "a.f", "--check"]), fmt(true, &["a.f"]));
+        assert_eq!(p(&["fmt", "--check", "-"]), fmt(true, &["-"]));
+        assert_eq!(p(&["fmt", "--", "--odd.f"]), fmt(false, &["--odd.f"]));
+        assert!(p(&["fmt"]).is_err());
+        assert!(p(&["fmt", "--check"]).is_err());
+        assert!(p(&["fmt", "--write", "a.f"]).is_err());
+        assert_eq!(p(&["lsp"]), Ok(Command::Lsp));
+        assert_eq!(p(&["lsp", "--stdio"]), Ok(Command::Lsp));
+        assert!(p(&["lsp", "x"]).is_err());
     }
 }

@@ -1,7 +1,10 @@
 //! The `festina` command (§21.1): compile a program to bytecode in memory
 //! and run it, check it, print its bytecode listing, write it out as a
 //! self-contained executable (`festina compile`, see [`bundle`]), or run
-//! it with its test assertions (`festina test`, see [`test_cmd`]).
+//! it with its test assertions (`festina test`, see [`test_cmd`]); lay
+//! source files out in the canonical style (`festina fmt`, see
+//! [`fmt_cmd`]); or serve the Language Server Protocol to an editor
+//! (`festina lsp`, crate `festina-lsp`).
 //!
 //! Like the runtimes, it can be the runtime of a bundle (when no runtime of
 //! the same build with the program's facilities is installed beside it,
@@ -15,6 +18,7 @@
 //! bundle, a bundle that cannot be written, or a usage error.
 
 mod args;
+mod fmt_cmd;
 mod test_cmd;
 
 use args::Command;
@@ -53,6 +57,8 @@ fn dispatch(cmd: Command) -> i32 {
         Command::Check { path } => status_of(compile(&path).map(|_| 0)),
         Command::Compile { path, output } => status_of(compile_bundle(&path, output)),
         Command::Test { path, filter, args } => test_cmd::run(&path, filter, args),
+        Command::Fmt { check, paths } => fmt_cmd::run(check, &paths),
+        Command::Lsp => festina_lsp::run_stdio(),
         Command::Run {
             path,
             args,

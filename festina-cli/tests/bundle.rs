@@ -1060,3 +1060,49 @@ fn compile_replaces_an_existing_bundle() {
         "no temporary file left: {names:?}"
     );
 }
+
+/// The layout `cargo install --path festina-cli` makes: `festina` and the
+/// four runtimes side by side in one directory on the PATH (README,
+/// "Quick start"). `festina`, found through the PATH, gives each program
+/// the smallest runtime with its facilities.
+#[test]
+fn an_installed_festina_finds_its_runtimes_beside_it() {
+    let dir = TempDir::new("installed");
+    let all: Vec<(&str, Vec<u8>)> = runtimes()
+        .iter()
+        .map(|(name, path, _)| (*name, fs::read(path).unwrap()))
+        .collect();
+    let borrowed: Vec<(&str, &[u8])> = all.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+    festina_alone(&dir, &borrowed);
+    dir.write("hello.f", HELLO);
+    dir.write("db.f", DB);
+    dir.write("sound.f", SOUND);
+    let path = std::env::join_paths(
+        std::iter::once(dir.join("bin")).chain(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        )),
+    )
+    .unwrap();
+    for (program, runtime_name) in [
+        ("hello", "festina-runtime-core"),
+        ("db", "festina-runtime-db"),
+        ("sound", "festina-runtime"),
+    ] {
+        let run = output(
+            Command::new("festina")
+                .args(["compile", &format!("{program}.f")])
+                .env("PATH", &path)
+                .current_dir(dir.path()),
+        );
+        assert_eq!(run.code, Some(0), "{run:?}");
+        let chosen = split(&fs::read(dir.join(program)).unwrap()).runtime;
+        assert!(
+            chosen == fs::read(runtime(runtime_name)).unwrap(),
+            "{program} gets {runtime_name}"
+        );
+    }
+    assert_eq!(
+        run_in(dir.path(), &dir.join("hello"), &[]).stdout,
+        "Hello from a bundle\n"
+    );
+}

@@ -16,7 +16,7 @@
 //! | database | `database` | `db` (links SQLite) |
 //! | net | `net` | [`net`] (HTTP/1.1, WebSocket, TLS, URLs) |
 //! | canvas | `canvas` | `canvas` (links cairo), [`net_canvas`] (`http` bodies as images) |
-//! | window | `window` | `window` (no natives yet) |
+//! | window | `window` | `window` (minifb's X11 backend; libX11 loaded at run time, needs `canvas`) |
 //! | audio | `audio` | [`audio`] (links ALSA through rodio), [`net_audio`] (`http` bodies as clips) |
 //!
 //! A facility's natives are reached only through its [`FacilityNatives`]

@@ -183,9 +183,10 @@ impl Checker<'_> {
     /// the entry function finishes): the native `window_events`, which
     /// opens it. `None` for any other program.
     pub(super) fn window_events_stmt(&mut self) -> Option<Stmt> {
-        let wanted = self.module.handlers.iter().any(|h| {
-            festina_signatures::tables::window::WINDOW_EVENTS.contains(&h.event.as_str())
-        });
+        let wanted =
+            self.module.handlers.iter().any(|h| {
+                festina_signatures::tables::window::WINDOW_EVENTS.contains(&h.event.as_str())
+            });
         if !wanted {
             return None;
         }

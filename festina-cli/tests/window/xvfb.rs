@@ -209,6 +209,8 @@ pub struct Program {
     pub seen: Vec<String>,
     stderr: Receiver<String>,
     dir: PathBuf,
+    /// Whether `dir` is ours to remove at the end.
+    scratch: bool,
 }
 
 impl Program {
@@ -227,7 +229,9 @@ impl Program {
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join(format!("{title}.f"));
         std::fs::write(&file, source).unwrap();
-        Program::start_file(x, &file, &dir, args, env)
+        let mut p = Program::start_file(x, &file, &dir, args, env);
+        p.scratch = true;
+        p
     }
 
     /// Run `file` with `festina` in `dir`.
@@ -276,6 +280,7 @@ impl Program {
             seen: Vec::new(),
             stderr,
             dir: dir.to_path_buf(),
+            scratch: false,
         }
     }
 
@@ -335,7 +340,9 @@ impl Program {
                     self.seen.push(l);
                 }
                 let err = self.stderr.recv_timeout(DEADLINE).unwrap_or_default();
-                let _ = std::fs::remove_dir_all(&self.dir);
+                if self.scratch {
+                    let _ = std::fs::remove_dir_all(&self.dir);
+                }
                 return (s.code(), std::mem::take(&mut self.seen), err);
             }
             if Instant::now() > end {

@@ -20,6 +20,9 @@
 //!   under the same name and registers it in the facility the table names
 //!   (its tests check that both sides list the same natives with the same
 //!   facilities);
+//! - the **language server** (`festina lsp`) shows the signatures, with
+//!   the clause and one line of documentation from [`docs`], on hover
+//!   and in completion;
 //! - the **bundle writer** (`festina compile`) asks [`facilities_of`]
 //!   which facilities a compiled program's natives need, and copies in the
 //!   smallest runtime that has them (`festina-cli/src/bundle.rs`).
@@ -77,7 +80,8 @@
 //! [`Recv`], new argument kinds in [`Shape`], with their meaning in the
 //! checker's `shape_type`), implement the native `fn(&mut Interpreter,
 //! &[Value]) -> Result<Value, Trap>` in the matching module of
-//! `festina-stdlib` and register it there under the same name. A native
+//! `festina-stdlib` and register it there under the same name, and give
+//! it its line of documentation in [`docs::DOCS`]. A native
 //! the checker emits by itself rather than through an entry (`db_open`,
 //! `blob_load`, ...) is listed in its table's [`Table::natives`]. Natives
 //! never panic: a null receiver, an argument out of range or a bad value
@@ -93,6 +97,7 @@
 //! changes: [`facilities_of`] then sends its programs to a runtime with
 //! the facility, and every other runtime keeps not linking it.
 
+pub mod docs;
 pub mod style;
 pub mod tables;
 

@@ -41,7 +41,8 @@
 //!   number: 1 left, 2 middle, 3 right, 8 back, 9 forward), keys
 //!   (`keyDown` for every press and auto-repeat, `keyUp` once on
 //!   release, with the character of the unshifted key or the X key
-//!   name). A size of the window the program did not ask for (the user
+//!   name), and an exposed window gets the last presented frame again.
+//!   A size of the window the program did not ask for (the user
 //!   or the window manager resized it, fullscreen) resizes the canvas,
 //!   which starts transparent, and fires `on resize`.
 //! - **Resizing from the program**: `setClientWidth`/`setClientHeight`
@@ -88,8 +89,10 @@ pub struct WindowState {
     fullscreen: bool,
     /// Whether the cursor is hidden (applied when the window opens).
     cursor_hidden: bool,
-    /// The frame presented last, `0RGB` (reused between frames).
+    /// The frame presented last, `0RGB` (reused between frames), and its
+    /// size.
     frame: Vec<u32>,
+    frame_size: (usize, usize),
     /// Sizes the program asked of the window, oldest first.
     asked: VecDeque<(usize, usize)>,
     /// The window size seen last.
@@ -276,7 +279,8 @@ fn open(it: &mut Interpreter) -> Result<(), Trap> {
         scale_mode: ScaleMode::UpperLeft,
         ..WindowOptions::default()
     };
-    let mut win = Window::new(&title, w, h, options).map_err(|e| no_display(&display, &e.to_string()))?;
+    let mut win =
+        Window::new(&title, w, h, options).map_err(|e| no_display(&display, &e.to_string()))?;
     // Our event loop paces the window: never let minifb sleep.
     win.set_target_fps(0);
     win.set_background_color(255, 255, 255);
@@ -336,6 +340,7 @@ fn present(it: &mut Interpreter) -> Result<(), Trap> {
         None => Ok(()),
     };
     st.frame = frame;
+    st.frame_size = (w, h);
     result.map_err(|e| Trap::Fail(format!("render(): cannot present the frame: {e}")))
 }
 
@@ -427,6 +432,19 @@ fn deliver(it: &mut Interpreter, ev: InputEvent) -> Result<(), Trap> {
             let event = if down { "keyDown" } else { "keyUp" };
             fire(it, event, &[Value::text(name)])?;
         }
+        InputEvent::Expose => {
+            // the last presented frame again (not the canvas, which may
+            // hold a frame being drawn)
+            let st = state(it);
+            let (w, h) = st.frame_size;
+            if let Some(win) = st.win.as_mut() {
+                if st.frame.len() == w * h && w * h > 0 {
+                    win.update_with_buffer(&st.frame, w, h).map_err(|e| {
+                        Trap::Fail(format!("the window: cannot present the frame: {e}"))
+                    })?;
+                }
+            }
+        }
     }
     Ok(())
 }
@@ -463,7 +481,12 @@ impl SourceHandler for WindowSource {
         Ok(Keep::Keep)
     }
 
-    fn timer(&mut self, it: &mut Interpreter, _token: Token, _timer: TimerId) -> Result<Keep, Trap> {
+    fn timer(
+        &mut self,
+        it: &mut Interpreter,
+        _token: Token,
+        _timer: TimerId,
+    ) -> Result<Keep, Trap> {
         pump(it)
     }
 }

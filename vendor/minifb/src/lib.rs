@@ -234,6 +234,9 @@ pub enum InputEvent {
     /// (`"a"`, `"5"`, `" "`), or otherwise the X keysym name (`"Left"`,
     /// `"Escape"`, `"Return"`, `"Shift_L"`).
     Key { name: String, down: bool },
+    /// The window's contents were lost (uncovered, mapped) and must be
+    /// presented again.
+    Expose,
 }
 
 #[cfg(any(

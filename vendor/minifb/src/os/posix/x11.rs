@@ -439,6 +439,7 @@ impl Window {
                     | xlib::ButtonPressMask
                     | xlib::ButtonReleaseMask
                     | xlib::PointerMotionMask
+                    | xlib::ExposureMask
                     | xlib::FocusChangeMask,
             );
 
@@ -1130,6 +1131,15 @@ impl Window {
                 )
                 .expect("todo");
             }
+            // Festina addition: part of the window must be drawn again
+            // (the last of a series of Expose events).
+            xlib::Expose => {
+                if ev.expose.count == 0
+                    && self.input_events.last() != Some(&crate::InputEvent::Expose)
+                {
+                    self.push_input_event(crate::InputEvent::Expose);
+                }
+            }
             // Festina addition: someone else destroyed the window.
             xlib::DestroyNotify => {
                 self.destroyed = true;
@@ -1250,7 +1260,9 @@ impl Window {
     fn push_key_event(&mut self, sym: xlib::KeySym, down: bool) {
         let name = match sym {
             0x20..=0x7e | 0xa0..=0xff => char::from_u32(sym as u32).map(String::from),
-            0x0100_0100..=0x0110_ffff => char::from_u32((sym - 0x0100_0000) as u32).map(String::from),
+            0x0100_0100..=0x0110_ffff => {
+                char::from_u32((sym - 0x0100_0000) as u32).map(String::from)
+            }
             _ => None,
         };
         let name = name.unwrap_or_else(|| {
