@@ -6,13 +6,13 @@
 //
 //     festina examples/hash_files.f [directory]     (default: examples/sounds)
 struct Digest {
-    name: text
-    size: int
-    hash: text
+    name:text
+    size:int
+    hash:text
 }
 
 thread hashers[3] {
-    text func fnv1a(b: blob) {
+    text func fnv1a(b:blob) {
         int h = -3750763034362895579
         for int i = 0, i < b.length, i++ {
             h = h ^ b.byteAt(i)
@@ -20,7 +20,7 @@ thread hashers[3] {
         }
         return `${h}`
     }
-    on message(sender: thread, path: text) {
+    on message(sender:thread, path:text) {
         blob b = path
         Digest d = {'name': path, 'size': b.length, 'hash': fnv1a(b)}
         sender.reply(d)
@@ -29,11 +29,11 @@ thread hashers[3] {
 
 text dir = argv.length > 1 ? argv[1] : 'sounds'
 arr[text] names = ls(dir)
-names.sort(int (a: text, b: text) => a.charCodeAt(0) - b.charCodeAt(0))
+names.sort(int (a:text, b:text) => a.charCodeAt(0) - b.charCodeAt(0))
 map[Digest] done = {}
 int count = 0
 
-void func finished(d: Digest) {
+void func finished(d:Digest) {
     done[d.name] = d
     count = count + 1
     log(`hashed ${count} of ${names.length}`)

@@ -30,7 +30,7 @@ on request(req:http) {
         'url': `${upstream}${pathOf(req.url)}`,
         'method': req.method,
         'headers': req.headers,
-        'body': req.toBlob()
+        'body': req.toBlob(),
     }
     try {
         out.send()

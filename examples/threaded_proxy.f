@@ -13,22 +13,22 @@
 thread workers[4] {
     text upstream = argv.length > 2 ? argv[2] : 'http://127.0.0.1:9000'
 
-    on request(req: http) {
+    on request(req:http) {
         url u = parseURL(req.url)
         http out = {
             'url': `${upstream}${u.pathname}`,
             'method': req.method,
             'headers': req.headers,
-            'body': req.toBlob()
+            'body': req.toBlob(),
         }
         try {
             out.send()
             req.send({
                 'code': out.code,
                 'headers': out.headers,
-                'body': out.toBlob()
+                'body': out.toBlob(),
             })
-        } catch (error: text) {
+        } catch (error:text) {
             req.send({'code': 502, 'body': `bad gateway: ${error}`})
         }
     }

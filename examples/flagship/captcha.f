@@ -12,14 +12,14 @@ on request(req:http) {
     }
     img canvas = blankImage(160, 60)
     canvas.drawRect(0, 0, 160, 60, bg)
-    for int i = 0, i < 40, i++ {                  // speckled noise
+    for int i = 0, i < 40, i++ {  // speckled noise
         int shade = 180 + Math.floor(Math.random() * 40)
         fillStyle(shade, shade, shade)
         canvas.drawPixel(Math.floor(Math.random() * 160), Math.floor(Math.random() * 60))
     }
     fillStyle(ink)
     changeFont(captchaFont)
-    for int i = 0, i < 5, i++ {                   // the code: five jittered glyphs
+    for int i = 0, i < 5, i++ {  // the code: five jittered glyphs
         int y = 40 + Math.round((Math.random() - 0.5) * 12)
         canvas.drawText(CHARS[Math.floor(Math.random() * 32)], 15 + i * 26, y)
     }

@@ -9,14 +9,14 @@ thread workers[4] {
             'url': `${UPSTREAM}${u.pathname}`,
             'method': req.method,
             'headers': req.headers,
-            'body': req.toBlob()
+            'body': req.toBlob(),
         }
         try {
             upstream.send()
             req.send({
                 'code': upstream.code,
                 'headers': upstream.headers,
-                'body': upstream.toBlob()
+                'body': upstream.toBlob(),
             })
         } catch (error:text) {
             req.send({'code': 502, 'body': `bad gateway: ${error}`})

@@ -17,7 +17,7 @@ bool loaded = false
 color bg = '#1e2a38'
 color ink = '#f1f6fb'
 font bigFont = 'bold 48px sans-serif'
-font smallFont = 'normal 16px sans-serif'   // 'normal': not bigFont's bold
+font smallFont = 'normal 16px sans-serif'  // 'normal': not bigFont's bold
 
 void func draw() {
     fillStyle(bg)
@@ -52,4 +52,4 @@ setClientWidth(320)
 setClientHeight(180)
 draw()
 fetchWeather()
-setInterval(fetchWeather, 600000)   // refresh every 10 minutes
+setInterval(fetchWeather, 600000)  // refresh every 10 minutes

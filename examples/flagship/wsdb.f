@@ -1,7 +1,7 @@
 // SQLite behind a WebSocket: each reading sent to /db is stored and
 // answered with the latest ten rows, newest first (README.md).
 struct Reading {
-    id:int                     // the rowid in replies; ignored in messages
+    id:int  // the rowid in replies; ignored in messages
     sensor:text
     value:float
 }
@@ -24,7 +24,7 @@ on upgrade(s:socket) {
 }
 
 on socketMessage(s:socket, msg:blob) {
-    Reading r                  // a message that is not JSON stores an empty reading
+    Reading r  // a message that is not JSON stores an empty reading
     try {
         r = msg.toText().toStruct(Reading)
     } catch (e:text) {}
