@@ -145,7 +145,9 @@ def measure(loadgen, prog, exe, args):
     """Start, check, load one server. Returns a dict, or {'error': why}."""
     spec = PROGRAMS[prog]
     port = peers.free_port()
-    env = dict(os.environ, PORT=str(port))
+    # FESTINA_HTTP_HOST: a Festina server listens on every interface unless
+    # told one address (docs/net.md); the peers bind 127.0.0.1 in code.
+    env = dict(os.environ, PORT=str(port), FESTINA_HTTP_HOST="127.0.0.1")
     procs = []
     with tempfile.TemporaryDirectory(prefix=f"flagship-{prog}-") as cwd:
         try:

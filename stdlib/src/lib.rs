@@ -95,7 +95,8 @@ pub const NET: FacilityNatives = FacilityNatives {
     natives: net::natives,
 };
 
-/// The canvas (§17).
+/// The canvas (§17), with the natives joining `http` bodies and `img`
+/// values.
 #[cfg(feature = "canvas")]
 pub const CANVAS: FacilityNatives = FacilityNatives {
     facility: Facility::Canvas,

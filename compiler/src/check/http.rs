@@ -17,8 +17,8 @@
 //! callback` (absent keys `null`). The body is handed over already
 //! converted (§19.2): a value with a text form is rendered (§8.21: JSON
 //! for a struct, row, array, map or enum), a `blob` passes as it is, an
-//! `img` or `aud` becomes its encoded bytes (natives `http_body_img`,
-//! `http_body_aud`); the kind
+//! `aud` or an `img` becomes its encoded bytes (natives `http_body_aud`,
+//! `http_body_img`: an image's own file, or a PNG of its pixels); the kind
 //! ([`BodyKind`]) records which, for the response's default
 //! `content-type`.
 

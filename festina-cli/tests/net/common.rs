@@ -74,6 +74,9 @@ pub struct Options<'a> {
     pub loopback_only: bool,
     /// Files to put beside the program.
     pub files: &'a [(&'a str, &'a [u8])],
+    /// Give the port in the environment variable `PORT` (the flagship
+    /// programs' convention) instead of as the first argument.
+    pub port_in_env: bool,
 }
 
 impl Default for Options<'_> {
@@ -84,6 +87,7 @@ impl Default for Options<'_> {
             exe: None,
             loopback_only: true,
             files: &[],
+            port_in_env: false,
         }
     }
 }
@@ -128,8 +132,12 @@ impl Server {
                     c
                 }
             };
-            cmd.arg(port.to_string())
-                .args(opts.args)
+            if opts.port_in_env {
+                cmd.env("PORT", port.to_string());
+            } else {
+                cmd.arg(port.to_string());
+            }
+            cmd.args(opts.args)
                 .current_dir(dir.path())
                 .stdin(Stdio::null())
                 .stdout(fs::File::create(dir.path().join("stdout")).expect("stdout file"))

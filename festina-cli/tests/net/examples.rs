@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use tungstenite::Message;
 
-fn example(name: &str) -> String {
+pub(crate) fn example(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../examples")
         .join(name);
@@ -19,7 +19,7 @@ fn example(name: &str) -> String {
 /// `festina compile` of `source` into `dir`; checks that the bundle's
 /// runtime is festina-runtime-net and that it links no graphics or audio
 /// library.
-fn bundle(dir: &TempDir, name: &str, source: &str) -> PathBuf {
+pub(crate) fn bundle(dir: &TempDir, name: &str, source: &str) -> PathBuf {
     let exe = compile_bundle(dir, name, source);
     let bytes = std::fs::read(&exe).unwrap();
     let runtime = std::fs::read(env!("CARGO_BIN_EXE_festina-runtime-net")).unwrap();

@@ -5,6 +5,7 @@
 mod client;
 mod common;
 mod examples;
+mod flagship;
 // Images and clips as bodies need the canvas and audio facilities (and
 // the full runtime for the CAPTCHA bundle).
 #[cfg(all(feature = "canvas", feature = "window", feature = "audio"))]

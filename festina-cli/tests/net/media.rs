@@ -96,7 +96,14 @@ fn captcha_session(port: u16) -> Vec<Picture> {
 #[test]
 fn captcha_endpoint_serves_fresh_pngs() {
     let source = String::from_utf8(repo_file("examples/flagship/captcha.f")).unwrap();
-    let s = Server::start(&source);
+    // The flagship programs take their port from $PORT (benches/flagship).
+    let s = Server::start_with(
+        &source,
+        Options {
+            port_in_env: true,
+            ..Options::default()
+        },
+    );
     captcha_session(s.port);
     // As a bundle, run from an empty directory: the full runtime (cairo),
     // serving the same kind of pictures.
@@ -112,6 +119,7 @@ fn captcha_endpoint_serves_fresh_pngs() {
         &source,
         Options {
             exe: Some(&exe),
+            port_in_env: true,
             ..Options::default()
         },
     );

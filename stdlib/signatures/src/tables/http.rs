@@ -39,10 +39,11 @@
 //! kind says what the body was before rendering, see
 //! `festina-stdlib`'s `net::value::BodyKind`).
 //!
-//! [`CANVAS`] and [`AUDIO`] hold the natives that join an `http` body
-//! with `img` and `aud` values: they belong to the canvas and audio
-//! facilities, so that a program using them gets a runtime with cairo or
-//! audio, and a program that does not never links either.
+//! [`AUDIO`] holds the two natives that join an `http` body with `aud`
+//! values: they belong to the audio facility, so that a program using
+//! them gets a runtime with audio, and a program that does not never
+//! links it. [`CANVAS`] does the same for `img` bodies and the canvas
+//! facility (cairo).
 
 use crate::{builtin, method, property, Facility, Impl::Native, Recv, Shape as S, Table};
 
@@ -113,23 +114,6 @@ pub const TABLE: Table = Table {
     ..Table::empty("http", Facility::Net)
 };
 
-/// `http` bodies as `img` images (§19.2): `req.toImg()` (the body decoded
-/// as PNG or JPEG, sniffed; `null` when it does not decode) and
-/// `http_body_img`, which the checker emits for an `img` `body` in an
-/// `http` literal (the image's encoded bytes in a `blob`: its own PNG or
-/// JPEG file while unchanged, else a PNG of its pixels). Facility canvas.
-pub const CANVAS: Table = Table {
-    methods: &[method(
-        Recv::Http,
-        "toImg",
-        &[],
-        S::Img,
-        Native("http_to_img"),
-    )],
-    natives: &["http_body_img"],
-    ..Table::empty("http-canvas", Facility::Canvas)
-};
-
 /// `http` bodies as `aud` clips (§19.2): `req.toAud()` (the body decoded,
 /// `null` when it does not decode) and `http_body_aud`, which the checker
 /// emits for an `aud` `body` in an `http` literal (the clip's encoded
@@ -144,6 +128,23 @@ pub const AUDIO: Table = Table {
     )],
     natives: &["http_body_aud"],
     ..Table::empty("http-audio", Facility::Audio)
+};
+
+/// `http` bodies as `img` values (§19.2): `req.toImg()` (the body
+/// decoded as a PNG or JPEG, `null` when it does not decode) and
+/// `http_body_img`, which the checker emits for an `img` `body` in an
+/// `http` literal (the image's encoded bytes as a `blob`: its own file,
+/// or a PNG of its pixels). Facility canvas.
+pub const CANVAS: Table = Table {
+    methods: &[method(
+        Recv::Http,
+        "toImg",
+        &[],
+        S::Img,
+        Native("http_to_img"),
+    )],
+    natives: &["http_body_img"],
+    ..Table::empty("http-canvas", Facility::Canvas)
 };
 
 /// What the `body` of an `http` literal was before the checker turned it
