@@ -568,13 +568,7 @@ impl Interpreter {
                 } => {
                     let mut args = std::mem::take(&mut self.arg_buf);
                     let start = self.cur.base + b as usize;
-                    // Scalars copied inline rather than by a call to
-                    // `Value::clone` each.
-                    args.extend(
-                        self.regs[start..start + argc as usize]
-                            .iter()
-                            .map(copy_value),
-                    );
+                    args.extend_from_slice(&self.regs[start..start + argc as usize]);
                     self.cur_loc = (self.cur.func, pc_now!() - 1);
                     self.native_top = self.cur.base + self.cur.nregs;
                     let f = self.natives[id as usize];
@@ -586,19 +580,7 @@ impl Interpreter {
                     sync_fp!();
                     match res {
                         Ok(v) => {
-                            // A scalar result is rebuilt from its tag and
-                            // payload (as `Return` does): the native just
-                            // wrote them by separate stores, which a
-                            // 16-byte copy of the whole value cannot be
-                            // forwarded from (a stall of about 15 cycles
-                            // per call).
-                            match v {
-                                Value::Null => assign(regm!(dst), Value::Null),
-                                Value::Int(i) => store_int(regm!(dst), i),
-                                Value::Float(f) => store_float(regm!(dst), f),
-                                Value::Bool(b) => store_bool(regm!(dst), b),
-                                v => assign(regm!(dst), v),
-                            }
+                            assign(regm!(dst), v);
                             if crate::oom::low() {
                                 fail!("out of memory")
                             }
