@@ -9,6 +9,8 @@
 //! only where Xvfb or the tools are missing and FESTINA_REQUIRE_XVFB is
 //! unset; scripts/test.sh and CI set it.
 
+#[path = "support/listener.rs"]
+mod listener;
 #[path = "window/xvfb.rs"]
 mod xvfb;
 
@@ -570,8 +572,8 @@ frame()
 openPort(argv[1].toInt())
 log('serving')
 "#;
-    // openPort is a silent no-op on a port taken meanwhile (§2.3): then
-    // try another
+    // openPort is a silent no-op on a port taken meanwhile (§2.3), and
+    // the taker may answer a connection: then try another port
     for attempt in 0.. {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
@@ -580,12 +582,18 @@ log('serving')
         let arg = port.to_string();
         let mut p = Program::start(Some(&x), "serve", src, &[&arg], &[]);
         p.expect("serving");
+        let ours = listener::owns_listener(p.pid(), port) != Some(false);
         let mut s = match connect(port) {
-            Ok(s) => s,
+            Ok(s) if ours => s,
+            Ok(_) if attempt < 3 => {
+                eprintln!("port {port} is another process's; again");
+                continue;
+            }
             Err(e) if attempt < 3 => {
                 eprintln!("port {port} not ours ({e}); again");
                 continue;
             }
+            Ok(_) => panic!("port {port} went to another process, {attempt} times"),
             Err(e) => panic!("cannot connect to the program's port {port}: {e}"),
         };
         let win = x.window("serve");
