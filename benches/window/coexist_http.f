@@ -59,7 +59,7 @@ void func frame() {
     setTimeout(frame, 0)
 }
 
-on request(req: http) {
+on request(req:http) {
     text path = parseURL(req.url).pathname
     if path == '/frames' {
         req.send({'body': `${frames}`})
