@@ -134,19 +134,17 @@ fn format_g_short(a: f64, out: &mut String) -> bool {
                 if first.is_none() && b != b'0' {
                     first = Some(seen);
                 }
-                if first.is_some() {
-                    if b != b'0' {
-                        // Zeros before this digit are significant.
-                        let at = (seen - first.unwrap_or(0)) as usize;
-                        if at >= digits.len() {
-                            return false;
-                        }
-                        for d in &mut digits[n..at] {
-                            *d = b'0';
-                        }
-                        digits[at] = b;
-                        n = at + 1;
+                if let (Some(f), true) = (first, b != b'0') {
+                    // Zeros before this digit are significant.
+                    let at = (seen - f) as usize;
+                    if at >= digits.len() {
+                        return false;
                     }
+                    for d in &mut digits[n..at] {
+                        *d = b'0';
+                    }
+                    digits[at] = b;
+                    n = at + 1;
                 }
                 seen += 1;
             }
