@@ -107,7 +107,23 @@ fn format_g_short(a: f64, out: &mut String) -> bool {
         return false;
     }
     let mut buf = zmij::Buffer::new();
-    let s = buf.format_finite(a).as_bytes();
+    let shortest = buf.format_finite(a);
+    // In %g's fixed range zmij writes plain decimals too ("123.5",
+    // "0.0001", "100000.0"): with a ".0" dropped, that is %g's text.
+    if (1e-4..1e6).contains(&a) && !shortest.contains('e') {
+        let t = shortest.strip_suffix(".0").unwrap_or(shortest);
+        let significant = t
+            .bytes()
+            .skip_while(|&b| b == b'0' || b == b'.')
+            .filter(u8::is_ascii_digit)
+            .count();
+        if significant > 6 {
+            return false;
+        }
+        out.push_str(t);
+        return true;
+    }
+    let s = shortest.as_bytes();
     let (mant, exp) = match s.iter().position(|&b| b == b'e' || b == b'E') {
         Some(i) => {
             let Some(e) = std::str::from_utf8(&s[i + 1..])
@@ -243,9 +259,7 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
         // never followed (a tree's parent pointers would otherwise render
         // the whole tree from every node).
         Value::Null | Value::Func(_) | Value::Weak(_) => out.push_str("null"),
-        Value::Int(i) => {
-            let _ = write!(out, "{i}");
-        }
+        Value::Int(i) => out.push_str(itoa::Buffer::new().format(*i)),
         Value::Float(f) => render_float(*f, out),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Text(t) => json_string(t.as_str(), out),
@@ -282,29 +296,38 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
                 }
                 first = false;
                 let field = rec.and_then(|r| r.fields.get(i));
-                json_string(field.map_or("?", |f| f.name.as_str()), out);
-                out.push(':');
-                let fv = s.get(i).unwrap_or(Value::Null);
-                if fv.is_null() {
-                    out.push_str(match field.map(|f| f.ty.strip_manual()) {
-                        Some(Type::Arr(_)) | Some(Type::Amor(_)) => "[]",
-                        Some(Type::Map(_)) => "{}",
-                        _ => "null",
-                    });
-                } else {
-                    render_json(program, &fv, depth + 1, out);
-                }
+                // A field name is an identifier: nothing in it to escape.
+                out.push('"');
+                out.push_str(field.map_or("?", |f| f.name.as_str()));
+                out.push_str("\":");
+                // Rendering only reads: the field is borrowed in place.
+                s.with(i, |fv| {
+                    if fv.is_null() {
+                        out.push_str(match field.map(|f| f.ty.strip_manual()) {
+                            Some(Type::Arr(_)) | Some(Type::Amor(_)) => "[]",
+                            Some(Type::Map(_)) => "{}",
+                            _ => "null",
+                        });
+                    } else {
+                        render_json(program, fv, depth + 1, out);
+                    }
+                })
+                .unwrap_or_else(|| out.push_str("null"));
             }
             out.push('}');
         }
         Value::Arr(a) => {
             out.push('[');
             let mut i = 0;
-            while let Some(e) = a.get(i) {
-                if i > 0 {
-                    out.push(',');
-                }
-                render_json(program, &e, depth + 1, out);
+            while a
+                .with(i, |e| {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    render_json(program, e, depth + 1, out);
+                })
+                .is_some()
+            {
                 i += 1;
             }
             out.push(']');
@@ -329,6 +352,12 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
 /// Append `s` as a JSON string literal (quotes included).
 pub fn json_string(s: &str, out: &mut String) {
     out.push('"');
+    // Most texts (and every field name) need no escape: one copy.
+    if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     let mut start = 0;
     for (i, b) in s.bytes().enumerate() {
         let esc: Option<&str> = match b {
