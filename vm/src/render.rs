@@ -3,7 +3,10 @@
 //! - `int`: decimal. `float`: C's `printf("%g")` (6 significant digits,
 //!   trailing zeros stripped, exponent form when the exponent is below -4
 //!   or at least 6, with at least two exponent digits); a non-finite float
-//!   renders `null`. `bool`: `true`/`false`.
+//!   renders `null`. `bool`: `true`/`false`. A float whose shortest
+//!   round-trip digits number at most 6 (`21.5`, `0.25`) is written from
+//!   them, which is the same text; the rest go through exact-precision
+//!   formatting (`FESTINA_NO_SHORT_FLOAT` sends every float that way).
 //! - `text`/`ascii` at top level: the string itself.
 //! - Structs, rows, arrays, maps: compact JSON (`{"id":7,"xs":[1,2]}`),
 //!   fields in declaration order, map entries in iteration order, strings
