@@ -3,7 +3,10 @@
 //! - `int`: decimal. `float`: C's `printf("%g")` (6 significant digits,
 //!   trailing zeros stripped, exponent form when the exponent is below -4
 //!   or at least 6, with at least two exponent digits); a non-finite float
-//!   renders `null`. `bool`: `true`/`false`.
+//!   renders `null`. `bool`: `true`/`false`. A float whose shortest
+//!   round-trip digits number at most 6 (`21.5`, `0.25`) is written from
+//!   them, which is the same text; the rest go through exact-precision
+//!   formatting (`FESTINA_NO_SHORT_FLOAT` sends every float that way).
 //! - `text`/`ascii` at top level: the string itself.
 //! - Structs, rows, arrays, maps: compact JSON (`{"id":7,"xs":[1,2]}`),
 //!   fields in declaration order, map entries in iteration order, strings
@@ -53,6 +56,15 @@ pub fn format_g(x: f64, out: &mut String) {
         out.push('0');
         return;
     }
+    if short_floats() && format_g_short(a, out) {
+        return;
+    }
+    format_g_exact(a, out)
+}
+
+/// `%g` of a finite `a > 0` by exact-precision formatting (the general
+/// path).
+fn format_g_exact(a: f64, out: &mut String) {
     // %e with precision P-1 = 5 decides the exponent (after rounding).
     let e = format!("{a:.5e}");
     let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
@@ -67,6 +79,136 @@ pub fn format_g(x: f64, out: &mut String) {
         let f = format!("{a:.prec$}");
         out.push_str(strip_zeros(&f));
     }
+}
+
+/// Whether the shortest-digits path of [`format_g`] is on (off with
+/// `FESTINA_NO_SHORT_FLOAT` or `FESTINA_NO_OPT`; read once per process).
+fn short_floats() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| !crate::switches::disabled(crate::switches::NO_SHORT_FLOAT))
+}
+
+/// `%g` of a finite `a > 0` from its shortest round-trip digits (zmij,
+/// Schubfach), when there are at most 6 of them; false (nothing written)
+/// otherwise.
+///
+/// Why this equals `%g`: the shortest digits `d` name the decimal closest
+/// to `a` with the fewest digits that reads back as `a`, so `a` lies
+/// within half a unit in the last place (2^-53 relative) of `d`. With at
+/// most 6 significant digits, `d` is a point of the 6-digit grid that
+/// `%g` rounds `a` to, and the grid's half-spacing (5·10^-6 relative at
+/// least) is far wider than that distance, so rounding `a` to 6 digits
+/// gives `d` itself, with `d`'s exponent (this needs the 53 bits of a
+/// normal float: subnormals take the general path). Trailing zeros are what `%g`
+/// strips. The exact-precision formatting of the general path falls back
+/// to bignum arithmetic for many values; this path never does (values
+/// such as `21.5` or `0.25`, what programs mostly print, take it).
+fn format_g_short(a: f64, out: &mut String) -> bool {
+    // A subnormal has fewer than 53 bits: its shortest digits may stand
+    // for a wide interval (5e-324 is 4.94066e-324).
+    if !a.is_normal() {
+        return false;
+    }
+    let mut buf = zmij::Buffer::new();
+    let shortest = buf.format_finite(a);
+    // In %g's fixed range zmij writes plain decimals too ("123.5",
+    // "0.0001", "100000.0"): with a ".0" dropped, that is %g's text.
+    if (1e-4..1e6).contains(&a) && !shortest.contains('e') {
+        let t = shortest.strip_suffix(".0").unwrap_or(shortest);
+        let significant = t
+            .bytes()
+            .skip_while(|&b| b == b'0' || b == b'.')
+            .filter(u8::is_ascii_digit)
+            .count();
+        if significant > 6 {
+            return false;
+        }
+        out.push_str(t);
+        return true;
+    }
+    let s = shortest.as_bytes();
+    let (mant, exp) = match s.iter().position(|&b| b == b'e' || b == b'E') {
+        Some(i) => {
+            let Some(e) = std::str::from_utf8(&s[i + 1..])
+                .ok()
+                .and_then(|e| e.trim_start_matches('+').parse::<i32>().ok())
+            else {
+                return false;
+            };
+            (&s[..i], e)
+        }
+        None => (s, 0),
+    };
+    // The significant digits (leading zeros skipped, at most 6 kept) and
+    // where the decimal point sits among all the mantissa's digits.
+    let mut digits = [0u8; 6];
+    let mut n = 0;
+    let mut seen = 0i32; // mantissa digits so far, zeros included
+    let mut point = None;
+    let mut first = None; // index (among all digits) of the first nonzero
+    for &b in mant {
+        match b {
+            b'.' => point = Some(seen),
+            b'0'..=b'9' => {
+                if first.is_none() && b != b'0' {
+                    first = Some(seen);
+                }
+                if let (Some(f), true) = (first, b != b'0') {
+                    // Zeros before this digit are significant.
+                    let at = (seen - f) as usize;
+                    if at >= digits.len() {
+                        return false;
+                    }
+                    for d in &mut digits[n..at] {
+                        *d = b'0';
+                    }
+                    digits[at] = b;
+                    n = at + 1;
+                }
+                seen += 1;
+            }
+            _ => return false,
+        }
+    }
+    let Some(first) = first else {
+        return false;
+    };
+    let point = point.unwrap_or(seen);
+    // The exponent of the first significant digit.
+    let e10 = exp + point - first - 1;
+    let digits = &digits[..n];
+    fn text(d: &[u8]) -> &str {
+        std::str::from_utf8(d).unwrap_or("")
+    }
+    if !(-4..6).contains(&e10) {
+        out.push_str(text(&digits[..1]));
+        if n > 1 {
+            out.push('.');
+            out.push_str(text(&digits[1..]));
+        }
+        out.push('e');
+        out.push(if e10 < 0 { '-' } else { '+' });
+        let _ = write!(out, "{:02}", e10.unsigned_abs());
+    } else if e10 >= 0 {
+        let int_len = e10 as usize + 1;
+        if n <= int_len {
+            out.push_str(text(digits));
+            for _ in n..int_len {
+                out.push('0');
+            }
+        } else {
+            out.push_str(text(&digits[..int_len]));
+            out.push('.');
+            out.push_str(text(&digits[int_len..]));
+        }
+    } else {
+        out.push_str("0.");
+        for _ in 0..(-e10 - 1) {
+            out.push('0');
+        }
+        out.push_str(text(digits));
+    }
+    true
 }
 
 fn strip_zeros(s: &str) -> &str {
@@ -120,9 +262,7 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
         // never followed (a tree's parent pointers would otherwise render
         // the whole tree from every node).
         Value::Null | Value::Func(_) | Value::Weak(_) => out.push_str("null"),
-        Value::Int(i) => {
-            let _ = write!(out, "{i}");
-        }
+        Value::Int(i) => out.push_str(itoa::Buffer::new().format(*i)),
         Value::Float(f) => render_float(*f, out),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Text(t) => json_string(t.as_str(), out),
@@ -159,29 +299,38 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
                 }
                 first = false;
                 let field = rec.and_then(|r| r.fields.get(i));
-                json_string(field.map_or("?", |f| f.name.as_str()), out);
-                out.push(':');
-                let fv = s.get(i).unwrap_or(Value::Null);
-                if fv.is_null() {
-                    out.push_str(match field.map(|f| f.ty.strip_manual()) {
-                        Some(Type::Arr(_)) | Some(Type::Amor(_)) => "[]",
-                        Some(Type::Map(_)) => "{}",
-                        _ => "null",
-                    });
-                } else {
-                    render_json(program, &fv, depth + 1, out);
-                }
+                // A field name is an identifier: nothing in it to escape.
+                out.push('"');
+                out.push_str(field.map_or("?", |f| f.name.as_str()));
+                out.push_str("\":");
+                // Rendering only reads: the field is borrowed in place.
+                s.with(i, |fv| {
+                    if fv.is_null() {
+                        out.push_str(match field.map(|f| f.ty.strip_manual()) {
+                            Some(Type::Arr(_)) | Some(Type::Amor(_)) => "[]",
+                            Some(Type::Map(_)) => "{}",
+                            _ => "null",
+                        });
+                    } else {
+                        render_json(program, fv, depth + 1, out);
+                    }
+                })
+                .unwrap_or_else(|| out.push_str("null"));
             }
             out.push('}');
         }
         Value::Arr(a) => {
             out.push('[');
             let mut i = 0;
-            while let Some(e) = a.get(i) {
-                if i > 0 {
-                    out.push(',');
-                }
-                render_json(program, &e, depth + 1, out);
+            while a
+                .with(i, |e| {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    render_json(program, e, depth + 1, out);
+                })
+                .is_some()
+            {
                 i += 1;
             }
             out.push(']');
@@ -206,6 +355,12 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
 /// Append `s` as a JSON string literal (quotes included).
 pub fn json_string(s: &str, out: &mut String) {
     out.push('"');
+    // Most texts (and every field name) need no escape: one copy.
+    if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     let mut start = 0;
     for (i, b) in s.bytes().enumerate() {
         let esc: Option<&str> = match b {
@@ -277,6 +432,57 @@ mod tests {
         assert_eq!(g(f64::NAN), "null");
         assert_eq!(g(f64::INFINITY), "null");
         assert_eq!(g(f64::NEG_INFINITY), "null");
+    }
+
+    /// The shortest-digits path gives what the exact path gives, for
+    /// every value it takes (the rest falls through to the exact path).
+    #[test]
+    fn short_path_matches_exact() {
+        let mut taken = 0;
+        let mut check = |x: f64| {
+            let (mut a, mut b) = (String::new(), String::new());
+            if format_g_short(x, &mut a) {
+                format_g_exact(x, &mut b);
+                assert_eq!(a, b, "for {x:e}");
+                taken += 1;
+            }
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..200_000 {
+            // Random bit patterns, and short decimals at every scale.
+            let bits = f64::from_bits(next() >> 1);
+            if bits.is_finite() && bits > 0.0 {
+                check(bits);
+            }
+            let digits = (next() % 1_000_000) as f64;
+            let scale = 10f64.powi((next() % 40) as i32 - 20);
+            check(digits * scale);
+            check(digits / 10f64.powi((next() % 12) as i32));
+        }
+        for k in -310..310 {
+            check(10f64.powi(k));
+            check(1.5 * 10f64.powi(k));
+            check(999_999.0 * 10f64.powi(k));
+        }
+        for x in [
+            5e-324,
+            f64::MIN_POSITIVE,
+            f64::MAX,
+            0.1,
+            0.25,
+            21.5,
+            123456.0,
+            100000.0,
+        ] {
+            check(x);
+        }
+        assert!(taken > 100_000, "the short path took only {taken} values");
     }
 
     #[test]

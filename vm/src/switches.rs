@@ -18,6 +18,7 @@
 //! | [`NO_DIRECT_FILL`] | the canvas's direct pixel paths: opaque flat rectangles, pixels and circles written straight into the pixels instead of by cairo (§17.5 note; `festina-stdlib`'s `canvas::direct`) |
 //! | [`NO_PREFAULT`] | faulting in the pages of a large new canvas or image when it is made, rather than as it is first drawn on (`festina-stdlib`'s `canvas::surface`) |
 //! | [`NO_STDOUT_BUFFER`] | block-buffering of stdout to a pipe or file: every `log` line is written at once, as on a terminal (see [`crate::stdout`]) |
+//! | [`NO_SHORT_FLOAT`] | rendering a float with at most 6 shortest round-trip digits from those digits ([`crate::render`]): every float then goes through exact-precision formatting |
 //! | [`NO_READY_FIRST`] | the event loop's order within a round: what the poll reported (finished jobs, mailboxes, ready sources) before the timers due, so that a request arriving during a callback waits for that callback only, not for a timer armed by it too (see [`crate::event_loop`]) |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
@@ -59,6 +60,10 @@ pub const NO_PREFAULT: &str = "FESTINA_NO_PREFAULT";
 
 /// Block-buffered stdout (to a pipe or file).
 pub const NO_STDOUT_BUFFER: &str = "FESTINA_NO_STDOUT_BUFFER";
+
+/// Floats rendered from their shortest round-trip digits when those
+/// number at most 6 (`crate::render::format_g`).
+pub const NO_SHORT_FLOAT: &str = "FESTINA_NO_SHORT_FLOAT";
 
 /// The event loop's handling of what the poll reported before the due
 /// timers ([`crate::event_loop`], "What the poll reported, before the
