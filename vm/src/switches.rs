@@ -18,6 +18,7 @@
 //! | [`NO_DIRECT_FILL`] | the canvas's direct pixel paths: opaque flat rectangles, pixels and circles written straight into the pixels instead of by cairo (§17.5 note; `festina-stdlib`'s `canvas::direct`) |
 //! | [`NO_PREFAULT`] | faulting in the pages of a large new canvas or image when it is made, rather than as it is first drawn on (`festina-stdlib`'s `canvas::surface`) |
 //! | [`NO_STDOUT_BUFFER`] | block-buffering of stdout to a pipe or file: every `log` line is written at once, as on a terminal (see [`crate::stdout`]) |
+//! | [`NO_FAST_RENDER`] | the text form's fast paths: ints written by hand instead of by `core::fmt`, strings with nothing to escape copied whole, `toText` of a container rendered into a reused scratch buffer (see [`crate::render`], "Speed") |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
 //! The values are read when a program is compiled or loaded (the canvas's:
@@ -50,6 +51,10 @@ pub const NO_IDLE_RELEASE: &str = "FESTINA_NO_IDLE_RELEASE";
 /// The WebSocket's read skipped after a short read proved the socket
 /// empty (`festina-stdlib`'s `net/io.rs`, `WsIo`).
 pub const NO_DRAINED_SKIP: &str = "FESTINA_NO_DRAINED_SKIP";
+
+/// The text form's fast paths (`crate::render`, "Speed").
+pub const NO_FAST_RENDER: &str = "FESTINA_NO_FAST_RENDER";
+
 /// The canvas's direct pixel paths.
 pub const NO_DIRECT_FILL: &str = "FESTINA_NO_DIRECT_FILL";
 

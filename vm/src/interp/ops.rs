@@ -171,11 +171,7 @@ pub(super) fn to_text_slow(p: &Program, v: &Value, null_empty: bool) -> Value {
     match v {
         Value::Int(i) => Value::text(i.to_string()),
         Value::Ascii(a) => Value::text(String::from_utf8_lossy(a).into_owned()),
-        other => {
-            let mut s = String::new();
-            render::render(p, other, null_empty, &mut s);
-            Value::text(s)
-        }
+        other => Value::text(render::render_to_text(p, other, null_empty)),
     }
 }
 
