@@ -527,6 +527,23 @@ pub fn closed_port() -> u16 {
     free_port()
 }
 
+/// Starts a reverse proxy with its upstream on a port nothing listens on
+/// (`start` gets the upstream's URL and starts the proxy) and checks that
+/// a request answers 502 with the connection error: the proxies of issue
+/// 14 (item 9), issue 15 and the flagship programs.
+pub fn assert_bad_gateway(start: impl FnOnce(&str) -> Server) {
+    let dead = closed_port();
+    let proxy = start(&format!("http://127.0.0.1:{dead}"));
+    let res = get(proxy.port, "/x");
+    assert_eq!(
+        (res.status, res.text()),
+        (
+            502,
+            format!("bad gateway: connection refused: 127.0.0.1:{dead}")
+        )
+    );
+}
+
 #[test]
 fn failures_throw_clear_messages() {
     let up = Upstream::start(route_failures);
@@ -832,19 +849,13 @@ fn the_reverse_proxy_example() {
     drop(proxy);
 
     // The upstream down: 502 with the error.
-    let dead = closed_port();
-    let down = format!("http://127.0.0.1:{dead}");
-    let proxy = Server::start_with(
-        &source,
-        Options {
-            args: &[&down],
-            ..Options::default()
-        },
-    );
-    let res = get(proxy.port, "/x");
-    assert_eq!(res.status, 502);
-    assert_eq!(
-        res.text(),
-        format!("bad gateway: connection refused: 127.0.0.1:{dead}")
-    );
+    assert_bad_gateway(|down| {
+        Server::start_with(
+            &source,
+            Options {
+                args: &[down],
+                ..Options::default()
+            },
+        )
+    });
 }

@@ -6,7 +6,7 @@
 //! in `media.rs` (images as bodies); the weather app's, which needs a
 //! display, is `tests/flagship_weather.rs`.
 
-use crate::client::{closed_port, Answer, Upstream};
+use crate::client::{assert_bad_gateway, Answer, Upstream};
 use crate::common::*;
 use crate::examples::{bundle, example};
 use std::io::{BufRead, BufReader, Write};
@@ -186,22 +186,14 @@ fn proxy_relays_the_upstreams_answers_byte_for_byte() {
     drop(proxy);
 
     // The upstream down: 502 with the error.
-    let dead = closed_port();
-    let down = format!("http://127.0.0.1:{dead}");
-    let proxy = Server::start_with(
-        &example("flagship/proxy.f"),
-        Options {
-            port_in_env: true,
-            env: &[("UPSTREAM", &down)],
-            ..Options::default()
-        },
-    );
-    let res = get(proxy.port, "/x");
-    assert_eq!(
-        (res.status, res.text()),
-        (
-            502,
-            format!("bad gateway: connection refused: 127.0.0.1:{dead}")
+    assert_bad_gateway(|down| {
+        Server::start_with(
+            &example("flagship/proxy.f"),
+            Options {
+                port_in_env: true,
+                env: &[("UPSTREAM", down)],
+                ..Options::default()
+            },
         )
-    );
+    });
 }

@@ -136,7 +136,7 @@ openPort(argv[1].toInt())
 
 #[test]
 fn the_threaded_proxy_example() {
-    use crate::client::{closed_port, Answer, Upstream};
+    use crate::client::{assert_bad_gateway, Answer, Upstream};
     let up = Upstream::start(|r| {
         let body = format!("{} body={}", r.line, String::from_utf8_lossy(&r.body));
         Answer::Bytes(
@@ -189,19 +189,13 @@ fn the_threaded_proxy_example() {
     assert!(up.accepted() <= 4, "{} upstream connections", up.accepted());
     drop(proxy);
 
-    let dead = closed_port();
-    let down = format!("http://127.0.0.1:{dead}");
-    let proxy = Server::start_with(
-        &source,
-        Options {
-            args: &[&down],
-            ..Options::default()
-        },
-    );
-    let res = get(proxy.port, "/x");
-    assert_eq!(res.status, 502);
-    assert_eq!(
-        res.text(),
-        format!("bad gateway: connection refused: 127.0.0.1:{dead}")
-    );
+    assert_bad_gateway(|down| {
+        Server::start_with(
+            &source,
+            Options {
+                args: &[down],
+                ..Options::default()
+            },
+        )
+    });
 }
