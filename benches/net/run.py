@@ -154,6 +154,28 @@ def spread_note(history):
             " this run's noise.")
 
 
+def cpu_spread_note(history):
+    """A sentence on how far the CPU time per request moved between rounds
+    (keep-alive cells and close cells apart), or None."""
+    worst = {}
+    for name, runs in history.items():
+        if len(runs) < 2:
+            continue
+        for i, (_path, close) in enumerate(CELLS):
+            cpus = [run[i].get("cpu_us") for run in runs]
+            if any(x is None for x in cpus) or not min(cpus):
+                continue
+            ratio = max(cpus) / min(cpus)
+            if ratio > worst.get(close, (0,))[0]:
+                worst[close] = (ratio, name, CELL_TITLES[i])
+    if not worst:
+        return None
+    parts = [f"{'close' if close else 'keep-alive'} cells by up to {r:.2f}x ({name}, {title})"
+             for close, (r, name, title) in sorted(worst.items())]
+    return ("Between rounds the CPU time per request of the same server's cell moved: "
+            + "; ".join(parts) + ".")
+
+
 def bench_ws(tmp, festina, duration, rounds):
     """{name: best wsload result or str reason}."""
     wsload = c.go_build(os.path.join(c.NET, "wsload.go"), os.path.join(tmp, "wsload"))
@@ -248,13 +270,18 @@ def report(http, ws, args, festina):
                   "The server's own CPU time (user + system, its process and children, all threads, from"
                   " /proc) over each cell's timed window divided by the requests answered in it"
                   + (f" (of the {args.rounds} rounds, the lower). " if args.rounds > 1 else ". ")
-                  + "Unlike requests/s it hardly depends on how much of the shared machine the server got,"
-                  " so it compares the servers' cost even when the rates are noise; lower is better.", ""]
+                  + "It depends much less than requests/s on how much of the shared machine the server got"
+                  " (not at all on wrk's share), so it compares the servers' cost where the rates are noise;"
+                  " a busier server still pays a little less per request (more requests per wake-up)."
+                  " Lower is better.", ""]
         rows = []
         for name, cells in http.items():
             if isinstance(cells, list):
                 rows.append([name, *(fmt_us(x.get("cpu_us")) for x in cells)])
         lines.append(c.table(["server", *CELL_TITLES], rows))
+        note = cpu_spread_note(args.history)
+        if note:
+            lines += ["", note]
         if fest_http:
             lines += ["", "Peer ÷ Festina (above 1: Festina uses less CPU per request):", ""]
             base = http["Festina"]
