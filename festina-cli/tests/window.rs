@@ -3,11 +3,14 @@
 //! canvas, every event handler with its positions, buttons and key
 //! names, key auto-repeat, resizing from the program, the user and
 //! fullscreen, closing (`on close`, then `on exit`), the `no display`
-//! failure, and the examples (examples/snake.f, examples/drums.f). See
+//! failure, a window redrawn continuously beside a listening port that
+//! answers real HTTP requests over 127.0.0.1 (§19.7), and the examples (examples/snake.f, examples/drums.f). See
 //! tests/window/xvfb.rs for the bench. The tests skip (with a message)
 //! only where Xvfb or the tools are missing and FESTINA_REQUIRE_XVFB is
 //! unset; scripts/test.sh and CI set it.
 
+#[path = "support/listener.rs"]
+mod listener;
 #[path = "window/xvfb.rs"]
 mod xvfb;
 
@@ -493,4 +496,144 @@ on keyUp(key:text) {
     x.request_close(&win);
     let (code, _, err) = p.finish();
     assert_eq!(code, Some(0), "{err}");
+}
+
+/// One HTTP/1.1 `GET path` on `s` (keep-alive unless `close`): the
+/// status and the body (Content-Length framing, as the server answers).
+fn http_get(s: &mut std::net::TcpStream, path: &str, close: bool) -> (u16, String) {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let conn = if close { "Connection: close\r\n" } else { "" };
+    write!(s, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{conn}\r\n").expect("send the request");
+    let mut r = BufReader::new(s);
+    let mut line = String::new();
+    r.read_line(&mut line).expect("read the status line");
+    let status = line
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("bad status line {line:?}"));
+    let mut len = 0;
+    loop {
+        line.clear();
+        r.read_line(&mut line).expect("read a header");
+        let h = line.trim_end();
+        if h.is_empty() {
+            break;
+        }
+        if let Some((k, v)) = h.split_once(':') {
+            if k.eq_ignore_ascii_case("content-length") {
+                len = v.trim().parse().expect("a length");
+            }
+        }
+    }
+    let mut body = vec![0; len];
+    r.read_exact(&mut body).expect("read the body");
+    (status, String::from_utf8(body).expect("a text body"))
+}
+
+/// A connection to the program's port with bounded reads and writes.
+fn connect(port: u16) -> std::io::Result<std::net::TcpStream> {
+    let s = std::net::TcpStream::connect(("127.0.0.1", port))?;
+    s.set_read_timeout(Some(xvfb::DEADLINE))?;
+    s.set_write_timeout(Some(xvfb::DEADLINE))?;
+    Ok(s)
+}
+
+#[test]
+fn a_window_rendering_continuously_answers_http_requests() {
+    let Some(x) = Xvfb::start() else { return };
+    // §19.7: a window, a timer chain redrawing it as fast as it can and a
+    // listening port in one program; the port is answered between frames
+    // and the window keeps presenting meanwhile.
+    let src = r#"
+color white = 'white'
+color blue = 'blue'
+int frames = 0
+void func frame() {
+    drawRect(0, 0, 200, 100, white)
+    drawCircle(frames % 200, 50, 20, blue)
+    render()
+    frames++
+    setTimeout(frame, 0)
+}
+on request(req: http) {
+    text path = parseURL(req.url).pathname
+    if path == '/frames' {
+        req.send({'body': `${frames}`})
+    } else {
+        req.send({'body': `hello ${path}`})
+    }
+}
+on close() { log('close') }
+on exit(code:int) { log(`exit ${code}`) }
+setClientWidth(200)
+setClientHeight(100)
+frame()
+openPort(argv[1].toInt())
+log('serving')
+"#;
+    // openPort is a silent no-op on a port taken meanwhile (§2.3), and
+    // the taker may answer a connection: then try another port
+    for attempt in 0.. {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let arg = port.to_string();
+        let mut p = Program::start(Some(&x), "serve", src, &[&arg], &[]);
+        p.expect("serving");
+        let ours = listener::owns_listener(p.pid(), port) != Some(false);
+        let mut s = match connect(port) {
+            Ok(s) if ours => s,
+            Ok(_) if attempt < 3 => {
+                eprintln!("port {port} is another process's; again");
+                continue;
+            }
+            Err(e) if attempt < 3 => {
+                eprintln!("port {port} not ours ({e}); again");
+                continue;
+            }
+            Ok(_) => panic!("port {port} went to another process, {attempt} times"),
+            Err(e) => panic!("cannot connect to the program's port {port}: {e}"),
+        };
+        let win = x.window("serve");
+        assert_eq!(x.size(&win), (200, 100));
+        let frames = |s: &mut std::net::TcpStream| -> u64 {
+            let (code, body) = http_get(s, "/frames", false);
+            assert_eq!(code, 200);
+            body.parse().expect("a frame count")
+        };
+        let before = frames(&mut s);
+        // keep-alive requests on one connection, then fresh connections
+        for i in 0..20 {
+            let path = format!("/k{i}");
+            assert_eq!(
+                http_get(&mut s, &path, false),
+                (200, format!("hello {path}"))
+            );
+        }
+        for i in 0..5 {
+            let mut f = connect(port).expect("a fresh connection");
+            let path = format!("/f{i}");
+            assert_eq!(
+                http_get(&mut f, &path, true),
+                (200, format!("hello {path}"))
+            );
+        }
+        // the window kept presenting frames while the port was served
+        let end = std::time::Instant::now() + xvfb::DEADLINE;
+        while frames(&mut s) <= before {
+            assert!(
+                std::time::Instant::now() < end,
+                "no frame presented while serving"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        x.request_close(&win);
+        p.expect("close");
+        p.expect("exit 0");
+        let (code, _, err) = p.finish();
+        assert_eq!(code, Some(0), "{err}");
+        return;
+    }
 }

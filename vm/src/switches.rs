@@ -19,6 +19,7 @@
 //! | [`NO_PREFAULT`] | faulting in the pages of a large new canvas or image when it is made, rather than as it is first drawn on (`festina-stdlib`'s `canvas::surface`) |
 //! | [`NO_STDOUT_BUFFER`] | block-buffering of stdout to a pipe or file: every `log` line is written at once, as on a terminal (see [`crate::stdout`]) |
 //! | [`NO_FAST_RENDER`] | the text form's fast paths: ints written by hand instead of by `core::fmt`, strings with nothing to escape copied whole, `toText` of a container rendered into a reused scratch buffer (see [`crate::render`], "Speed") |
+//! | [`NO_READY_FIRST`] | the event loop's order within a round: what the poll reported (finished jobs, mailboxes, ready sources) before the timers due, so that a request arriving during a callback waits for that callback only, not for a timer armed by it too (see [`crate::event_loop`]) |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
 //! The values are read when a program is compiled or loaded (the canvas's:
@@ -63,6 +64,11 @@ pub const NO_PREFAULT: &str = "FESTINA_NO_PREFAULT";
 
 /// Block-buffered stdout (to a pipe or file).
 pub const NO_STDOUT_BUFFER: &str = "FESTINA_NO_STDOUT_BUFFER";
+
+/// The event loop's handling of what the poll reported before the due
+/// timers ([`crate::event_loop`], "What the poll reported, before the
+/// timers").
+pub const NO_READY_FIRST: &str = "FESTINA_NO_READY_FIRST";
 
 /// True when the optimisation guarded by the variable `var` (one of this
 /// module's constants) is turned off, by `var` itself or by [`NO_OPT`].

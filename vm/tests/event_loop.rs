@@ -1,7 +1,8 @@
 //! The event loop on hand-built programs: timers calling Festina
 //! functions, worker jobs and their continuations, registered `mio`
 //! sources (a listener registering connections, re-registration while
-//! output is pending, idle timeouts, frame ticks), mailboxes fed from
+//! output is pending, idle timeouts, frame ticks), what the poll reported
+//! before the timers due in one round, mailboxes fed from
 //! other threads, traps out of callbacks, and `on exit` around `close`.
 
 use festina_vm::event_loop::{Keep, Readiness, SourceHandler, TimerId};
@@ -686,6 +687,53 @@ fn frame_ticks_wake_a_source_without_a_descriptor_beside_timers() {
     assert_eq!(marks(), vec![1]);
     let lp = it.event_loop().expect("loop");
     assert_eq!(lp.source_count(), 0);
+}
+
+// ---- the order within a round ----
+
+/// Marks `n` when readable, then removes itself.
+struct MarkWhenReady {
+    stream: UnixStream,
+    n: i64,
+}
+
+impl SourceHandler for MarkWhenReady {
+    fn source(&mut self) -> Option<&mut dyn Source> {
+        Some(&mut self.stream)
+    }
+    fn ready(&mut self, _it: &mut Interpreter, _t: Token, _r: Readiness) -> Result<Keep, Trap> {
+        MARKS.with(|m| m.borrow_mut().push(self.n));
+        Ok(Keep::Remove)
+    }
+    fn keeps_alive(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn what_the_poll_reported_is_handled_before_the_timers_due() {
+    // A request that arrived during a frame and the next frame's
+    // `setTimeout(frame, 0)`, both ready when the poll returns: the
+    // request first (module docs of `event_loop`), unless switched off.
+    marks();
+    let mut it = interpreter(vec![marker(1)]);
+    let (a, mut b) = UnixStream::pair().expect("pair");
+    b.write_all(b"GET /").expect("write");
+    {
+        let lp = it.event_loop().expect("loop");
+        lp.register(
+            Box::new(MarkWhenReady { stream: a, n: 2 }),
+            Interest::READABLE,
+        )
+        .expect("register");
+        lp.set_timer(1, 0, false);
+    }
+    // the timer is due, not merely about to be, when the poll returns
+    std::thread::sleep(Duration::from_millis(5));
+    it.run_event_loop().expect("runs");
+    let timers_first = festina_vm::switches::disabled(festina_vm::switches::NO_READY_FIRST);
+    let want = if timers_first { vec![1, 2] } else { vec![2, 1] };
+    assert_eq!(marks(), want);
 }
 
 // ---- mailboxes ----

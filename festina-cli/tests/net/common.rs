@@ -156,13 +156,27 @@ impl Server {
                     break;
                 }
                 if TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                    // Still ours: the program is alive.
-                    if let Ok(None) = child.try_wait() {
-                        return Server {
-                            child: Some(child),
-                            port,
-                            dir,
-                        };
+                    // Something listens; it is ours only if the kernel
+                    // says so: the port may have gone to another process
+                    // (or test) since it was free, and then our
+                    // `openPort` is a silent no-op (tests/support/
+                    // listener.rs). Not ours: try another port.
+                    match crate::listener::owns_listener(child.id(), port) {
+                        Some(true) | None => {
+                            if let Ok(None) = child.try_wait() {
+                                return Server {
+                                    child: Some(child),
+                                    port,
+                                    dir,
+                                };
+                            }
+                        }
+                        Some(false) => {
+                            let _ = child.kill();
+                            let _ = child.wait();
+                            last_err = format!("port {port} was taken by another process");
+                            break;
+                        }
                     }
                 }
                 if Instant::now() > deadline {
@@ -245,8 +259,20 @@ impl Server {
 impl Drop for Server {
     fn drop(&mut self) {
         if let Some(mut c) = self.child.take() {
+            let early = c.try_wait().ok().flatten();
             let _ = c.kill();
             let _ = c.wait();
+            // A failing test shows what the server said and whether it
+            // had ended by itself (its files go with the directory).
+            if thread::panicking() {
+                eprintln!(
+                    "server on port {} ({}): stdout {:?}, stderr {:?}",
+                    self.port,
+                    early.map_or("still running".into(), |s| format!("ended by itself: {s}")),
+                    self.stdout(),
+                    fs::read_to_string(self.dir.path().join("stderr")).unwrap_or_default()
+                );
+            }
         }
     }
 }

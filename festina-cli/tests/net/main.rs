@@ -6,6 +6,8 @@ mod client;
 mod common;
 mod examples;
 mod flagship;
+#[path = "../support/listener.rs"]
+mod listener;
 // Images and clips as bodies need the canvas and audio facilities (and
 // the full runtime for the CAPTCHA bundle).
 #[cfg(all(feature = "canvas", feature = "window", feature = "audio"))]

@@ -76,6 +76,23 @@ fn req(path: &str, port: u16) -> String {
 }
 
 #[test]
+fn the_harness_tells_the_servers_listener_from_another_processs() {
+    // Server::start trusts a port only when the kernel says the program
+    // holds its listener (tests/support/listener.rs): a port given away
+    // meanwhile must not pass for the program's.
+    use crate::listener::owns_listener;
+    let s = Server::start(APP);
+    let other = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let theirs = other.local_addr().expect("addr").port();
+    let me = std::process::id();
+    let want = |b: bool| cfg!(target_os = "linux").then_some(b);
+    assert_eq!(owns_listener(s.pid(), s.port), want(true));
+    assert_eq!(owns_listener(s.pid(), theirs), want(false));
+    assert_eq!(owns_listener(me, theirs), want(true));
+    assert_eq!(owns_listener(me, s.port), want(false));
+}
+
+#[test]
 fn routes_bodies_and_content_types() {
     let s = Server::start(APP);
     let r = get(s.port, "/");

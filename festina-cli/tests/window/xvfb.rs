@@ -284,6 +284,11 @@ impl Program {
         }
     }
 
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// The program's directory.
     pub fn dir(&self) -> &Path {
         &self.dir

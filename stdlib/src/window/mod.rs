@@ -58,8 +58,14 @@
 //! - **Coexistence** (§19.7): the window is one source among the timers,
 //!   ports and connections of the one event loop; a tick costs one
 //!   `XQueryPointer` round trip and the pending events, so a request to
-//!   a listening port waits at most for the handler running at the time
-//!   (`benches/RESULTS.md`, "Window").
+//!   a listening port waits at most for the handler running at the time:
+//!   in a program that redraws from a 0 ms timer chain, the rest of the
+//!   frame being drawn, since the event loop handles what its poll
+//!   reported before the timer that draws the next frame
+//!   (`festina_vm::event_loop`; `benches/RESULTS.md`, "Window: an HTTP
+//!   request beside an open window"). A program that loops at the top
+//!   level (`while ... { render() }`) never reaches the event loop, so
+//!   its port waits until the loop ends.
 
 use crate::canvas::{canvas, canvas_pixels, ResizeHook};
 use festina_vm::event_loop::{Interest, Keep, Readiness, Source, SourceHandler, TimerId, Token};

@@ -47,16 +47,28 @@
 //!    timer deadline (or the end of the grace period) as the timeout
 //!    (none: block until something is ready);
 //! 3. a received signal runs the shutdown hooks or ends the program;
-//! 4. every timer due at the poll's return fires, in deadline order,
+//! 4. the continuation of every finished job runs, in completion order;
+//! 5. every mailbox with queued messages delivers them (a bounded batch
+//!    each, in arrival order);
+//! 6. each ready registered source is given to its handler;
+//! 7. every timer due at the poll's return fires, in deadline order,
 //!    equal deadlines in the order they were armed; a timer cleared by an
 //!    earlier callback of the same round does not fire; a repeating timer
 //!    is re-armed one period after its previous deadline (or one period
 //!    from now when that has passed, so a slow callback never causes a
-//!    burst);
-//! 5. the continuation of every finished job runs, in completion order;
-//! 6. every mailbox with queued messages delivers them (a bounded batch
-//!    each, in arrival order);
-//! 7. each ready registered source is given to its handler.
+//!    burst).
+//!
+//! **What the poll reported, before the timers** (steps 4 to 6, then 7):
+//! what the poll reports arrived while the previous round ran, and a
+//! timer due at once was usually armed by that round's last callback
+//! (a `setTimeout(frame, 0)` animation, an overdue frame tick), so it is
+//! the later of the two. Serving the timers first made a request that
+//! arrived during one frame wait for that frame *and* the next (1.5
+//! frames on average instead of 0.5: `benches/RESULTS.md`, "Window: an
+//! HTTP request beside an open window"). The switch
+//! [`crate::switches::NO_READY_FIRST`] restores timers-first. Node.js
+//! gets the same effect from its phase order (timers, then the poll's
+//! I/O callbacks before the next timers).
 //!
 //! A callback, continuation, mailbox handler or source handler runs with
 //! the whole [`Interpreter`] at hand (the loop is not borrowed meanwhile;
@@ -105,6 +117,9 @@ pub struct EventLoop {
     mailboxes: mailbox::Mailboxes,
     sources: sources::Sources,
     signals: signals::Signals,
+    /// What the poll reported is handled before the due timers (off:
+    /// [`crate::switches::NO_READY_FIRST`]; see the module documentation).
+    ready_first: bool,
 }
 
 impl std::fmt::Debug for EventLoop {
@@ -134,6 +149,7 @@ impl EventLoop {
             mailboxes: mailbox::Mailboxes::default(),
             sources: sources::Sources::new(FIRST_SOURCE),
             signals: signals::Signals::default(),
+            ready_first: !crate::switches::disabled(crate::switches::NO_READY_FIRST),
         };
         if signals {
             lp.install_signals()?;
@@ -248,18 +264,9 @@ impl Interpreter {
             if let Some(sig) = round.signal {
                 self.handle_signal(sig)?;
             }
-            while let Some((id, action)) = self
-                .event_loop_if_started()
-                .and_then(|l| l.timers.pop_due(round.now))
-            {
-                match action {
-                    timers::TimerAction::Call(func) => {
-                        self.call_function(&crate::value::Value::Func(func), &[])?;
-                    }
-                    timers::TimerAction::Wake(token) => {
-                        self.run_source(token, |h, it| h.timer(it, token, id))?;
-                    }
-                }
+            let ready_first = self.event_loop_if_started().is_some_and(|l| l.ready_first);
+            if !ready_first {
+                self.fire_due_timers(round.now)?;
             }
             for c in round.completions {
                 let done = self.event_loop_if_started().and_then(|l| l.jobs.take(c.id));
@@ -273,7 +280,28 @@ impl Interpreter {
             for (token, readiness) in round.ready {
                 self.run_source(token, |h, it| h.ready(it, token, readiness))?;
             }
+            if ready_first {
+                self.fire_due_timers(round.now)?;
+            }
         }
+    }
+
+    /// Fire every timer due at `now` (step 7 of a round).
+    fn fire_due_timers(&mut self, now: Instant) -> Result<(), Trap> {
+        while let Some((id, action)) = self
+            .event_loop_if_started()
+            .and_then(|l| l.timers.pop_due(now))
+        {
+            match action {
+                timers::TimerAction::Call(func) => {
+                    self.call_function(&crate::value::Value::Func(func), &[])?;
+                }
+                timers::TimerAction::Wake(token) => {
+                    self.run_source(token, |h, it| h.timer(it, token, id))?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
