@@ -622,7 +622,13 @@ pub fn convert(v: ValueRef<'_>, ty: &Type) -> Value {
         (Type::Text, ValueRef::Real(f)) => Value::text(real_text(f)),
         (Type::Text, ValueRef::Text(b) | ValueRef::Blob(b)) => {
             let end = b.iter().position(|&c| c == 0).unwrap_or(b.len());
-            Value::text(String::from_utf8_lossy(&b[..end]).into_owned())
+            // Valid UTF-8 (the usual case) is copied as it is; the lossy
+            // conversion's chunked walk is only for the rest.
+            let b = &b[..end];
+            Value::text(match std::str::from_utf8(b) {
+                Ok(t) => t.to_owned(),
+                Err(_) => String::from_utf8_lossy(b).into_owned(),
+            })
         }
         (Type::Blob, ValueRef::Blob(b) | ValueRef::Text(b)) => {
             Value::handle(BlobObj::new(b.to_vec(), None))

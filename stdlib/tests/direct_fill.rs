@@ -150,7 +150,15 @@ fn draw_step(t: &mut Target<'_>, style: &Style, direct: &mut Direct, op: Op) {
 
 /// The canvas after `ops`, with the direct paths on or off.
 fn draw_canvas(ops: &[Op], direct: bool) -> Vec<u32> {
+    draw_canvas_with(ops, direct, true)
+}
+
+/// The canvas after `ops`, with the direct paths on or off, and their
+/// circle windows blended with AVX2 where the CPU has it or with SSE2
+/// alone (`avx2` false).
+fn draw_canvas_with(ops: &[Op], direct: bool, avx2: bool) -> Vec<u32> {
     let mut c = Canvas::new(direct);
+    c.direct.avx2 &= avx2;
     assert!(c.resize(320, 240));
     for &op in ops {
         if style_step(&mut c, op) {
@@ -220,7 +228,8 @@ fn random_image_scenes_are_byte_identical() {
 }
 
 /// Only opaque flat shapes at whole-pixel positions: nearly every call
-/// takes a direct path, on a background cairo drew.
+/// takes a direct path, on a background cairo drew; the circles' windows
+/// both in AVX2 (where the CPU has it) and in SSE2.
 #[test]
 fn dense_opaque_scenes_are_byte_identical() {
     for seed in 200..=205u64 {
@@ -240,9 +249,13 @@ fn dense_opaque_scenes_are_byte_identical() {
                 _ => Op::Pixel(r.range(0, 319), r.range(0, 239), Some(Some(r.rgb()))),
             })
             .collect();
-        let (on, off) = (draw_canvas(&ops, true), draw_canvas(&ops, false));
-        if let Some(d) = first_difference(&on, &off, 320) {
-            panic!("seed {seed}: {d}");
+        let off = draw_canvas(&ops, false);
+        // the circles' windows in AVX2 (where the CPU has it) and in SSE2
+        for avx2 in [true, false] {
+            let on = draw_canvas_with(&ops, true, avx2);
+            if let Some(d) = first_difference(&on, &off, 320) {
+                panic!("seed {seed} avx2 {avx2}: {d}");
+            }
         }
     }
 }

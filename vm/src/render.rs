@@ -3,7 +3,10 @@
 //! - `int`: decimal. `float`: C's `printf("%g")` (6 significant digits,
 //!   trailing zeros stripped, exponent form when the exponent is below -4
 //!   or at least 6, with at least two exponent digits); a non-finite float
-//!   renders `null`. `bool`: `true`/`false`.
+//!   renders `null`. `bool`: `true`/`false`. A float whose shortest
+//!   round-trip digits number at most 6 (`21.5`, `0.25`) is written from
+//!   them, which is the same text; the rest go through exact-precision
+//!   formatting (`FESTINA_NO_SHORT_FLOAT` sends every float that way).
 //! - `text`/`ascii` at top level: the string itself.
 //! - Structs, rows, arrays, maps: compact JSON (`{"id":7,"xs":[1,2]}`),
 //!   fields in declaration order, map entries in iteration order, strings
@@ -27,16 +30,18 @@
 //! # Speed
 //!
 //! Rendering is on the path of every JSON response and every `log` of a
-//! struct, so the common cases skip the general machinery (all switched
-//! off by `FESTINA_NO_FAST_RENDER`, [`crate::switches::NO_FAST_RENDER`],
-//! with the same output): an int is written by hand rather than through
-//! `core::fmt` (a `write!` of a one-digit int cost about 650
-//! instructions, by callgrind, more than the rest of a small struct's
-//! rendering), a string with nothing to escape is copied whole after one
-//! scan, and [`render_to_text`] renders into a per-thread scratch buffer
-//! and copies the result once into a text of exactly its size, instead
-//! of growing a fresh `String` by doubling (three or four reallocations
-//! for a 34-byte object).
+//! struct, so the common cases skip the general machinery: an int is
+//! written by `itoa` rather than through `core::fmt` (a `write!` of a
+//! one-digit int cost about 650 instructions, by callgrind, more than
+//! the rest of a small struct's rendering), a string with nothing to
+//! escape is copied whole after one scan, and [`render_to_text`] (a
+//! struct, array or map's `toText`, which every JSON response body goes
+//! through) renders into a per-thread scratch buffer and copies the
+//! result once into a text of exactly its size: no growth by doubling
+//! however large the text, and no spare capacity kept by a small one.
+//! `FESTINA_NO_FAST_RENDER` ([`crate::switches::NO_FAST_RENDER`]) turns
+//! the scratch buffer off (a fresh 256-byte buffer instead), with the
+//! same output.
 
 use crate::program::Program;
 use crate::types::Type;
@@ -45,7 +50,7 @@ use std::cell::RefCell;
 use std::fmt::Write;
 use std::sync::OnceLock;
 
-/// Whether the fast paths of this module are on (see "Speed"): read
+/// Whether [`render_to_text`] uses its scratch buffer (see "Speed"): read
 /// once per process from `FESTINA_NO_FAST_RENDER` / `FESTINA_NO_OPT`.
 pub fn fast() -> bool {
     static FAST: OnceLock<bool> = OnceLock::new();
@@ -64,7 +69,12 @@ thread_local! {
 /// its length (see "Speed").
 pub fn render_to_text(program: &Program, v: &Value, null_empty: bool) -> String {
     if !fast() {
-        let mut s = String::new();
+        // A container renders to tens or hundreds of bytes: start with
+        // room for that rather than growing from nothing.
+        let mut s = match v {
+            Value::Struct(_) | Value::Arr(_) | Value::Map(_) => String::with_capacity(256),
+            _ => String::new(),
+        };
         render(program, v, null_empty, &mut s);
         return s;
     }
@@ -84,30 +94,6 @@ pub fn render_to_text(program: &Program, v: &Value, null_empty: bool) -> String 
             s
         }
     })
-}
-
-/// Append the decimal form of `i`.
-pub fn push_int(out: &mut String, i: i64) {
-    if !fast() {
-        let _ = write!(out, "{i}");
-        return;
-    }
-    let mut digits = [0u8; 20];
-    let mut pos = digits.len();
-    let mut n = i.unsigned_abs();
-    loop {
-        pos -= 1;
-        digits[pos] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    if i < 0 {
-        out.push('-');
-    }
-    // The bytes are ASCII digits.
-    out.push_str(std::str::from_utf8(&digits[pos..]).unwrap_or("0"));
 }
 
 /// Containers at this nesting depth (the top-level container is depth 0)
@@ -134,6 +120,15 @@ pub fn format_g(x: f64, out: &mut String) {
         out.push('0');
         return;
     }
+    if short_floats() && format_g_short(a, out) {
+        return;
+    }
+    format_g_exact(a, out)
+}
+
+/// `%g` of a finite `a > 0` by exact-precision formatting (the general
+/// path).
+fn format_g_exact(a: f64, out: &mut String) {
     // %e with precision P-1 = 5 decides the exponent (after rounding).
     let e = format!("{a:.5e}");
     let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
@@ -148,6 +143,136 @@ pub fn format_g(x: f64, out: &mut String) {
         let f = format!("{a:.prec$}");
         out.push_str(strip_zeros(&f));
     }
+}
+
+/// Whether the shortest-digits path of [`format_g`] is on (off with
+/// `FESTINA_NO_SHORT_FLOAT` or `FESTINA_NO_OPT`; read once per process).
+fn short_floats() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| !crate::switches::disabled(crate::switches::NO_SHORT_FLOAT))
+}
+
+/// `%g` of a finite `a > 0` from its shortest round-trip digits (zmij,
+/// Schubfach), when there are at most 6 of them; false (nothing written)
+/// otherwise.
+///
+/// Why this equals `%g`: the shortest digits `d` name the decimal closest
+/// to `a` with the fewest digits that reads back as `a`, so `a` lies
+/// within half a unit in the last place (2^-53 relative) of `d`. With at
+/// most 6 significant digits, `d` is a point of the 6-digit grid that
+/// `%g` rounds `a` to, and the grid's half-spacing (5·10^-6 relative at
+/// least) is far wider than that distance, so rounding `a` to 6 digits
+/// gives `d` itself, with `d`'s exponent (this needs the 53 bits of a
+/// normal float: subnormals take the general path). Trailing zeros are what `%g`
+/// strips. The exact-precision formatting of the general path falls back
+/// to bignum arithmetic for many values; this path never does (values
+/// such as `21.5` or `0.25`, what programs mostly print, take it).
+fn format_g_short(a: f64, out: &mut String) -> bool {
+    // A subnormal has fewer than 53 bits: its shortest digits may stand
+    // for a wide interval (5e-324 is 4.94066e-324).
+    if !a.is_normal() {
+        return false;
+    }
+    let mut buf = zmij::Buffer::new();
+    let shortest = buf.format_finite(a);
+    // In %g's fixed range zmij writes plain decimals too ("123.5",
+    // "0.0001", "100000.0"): with a ".0" dropped, that is %g's text.
+    if (1e-4..1e6).contains(&a) && !shortest.contains('e') {
+        let t = shortest.strip_suffix(".0").unwrap_or(shortest);
+        let significant = t
+            .bytes()
+            .skip_while(|&b| b == b'0' || b == b'.')
+            .filter(u8::is_ascii_digit)
+            .count();
+        if significant > 6 {
+            return false;
+        }
+        out.push_str(t);
+        return true;
+    }
+    let s = shortest.as_bytes();
+    let (mant, exp) = match s.iter().position(|&b| b == b'e' || b == b'E') {
+        Some(i) => {
+            let Some(e) = std::str::from_utf8(&s[i + 1..])
+                .ok()
+                .and_then(|e| e.trim_start_matches('+').parse::<i32>().ok())
+            else {
+                return false;
+            };
+            (&s[..i], e)
+        }
+        None => (s, 0),
+    };
+    // The significant digits (leading zeros skipped, at most 6 kept) and
+    // where the decimal point sits among all the mantissa's digits.
+    let mut digits = [0u8; 6];
+    let mut n = 0;
+    let mut seen = 0i32; // mantissa digits so far, zeros included
+    let mut point = None;
+    let mut first = None; // index (among all digits) of the first nonzero
+    for &b in mant {
+        match b {
+            b'.' => point = Some(seen),
+            b'0'..=b'9' => {
+                if first.is_none() && b != b'0' {
+                    first = Some(seen);
+                }
+                if let (Some(f), true) = (first, b != b'0') {
+                    // Zeros before this digit are significant.
+                    let at = (seen - f) as usize;
+                    if at >= digits.len() {
+                        return false;
+                    }
+                    for d in &mut digits[n..at] {
+                        *d = b'0';
+                    }
+                    digits[at] = b;
+                    n = at + 1;
+                }
+                seen += 1;
+            }
+            _ => return false,
+        }
+    }
+    let Some(first) = first else {
+        return false;
+    };
+    let point = point.unwrap_or(seen);
+    // The exponent of the first significant digit.
+    let e10 = exp + point - first - 1;
+    let digits = &digits[..n];
+    fn text(d: &[u8]) -> &str {
+        std::str::from_utf8(d).unwrap_or("")
+    }
+    if !(-4..6).contains(&e10) {
+        out.push_str(text(&digits[..1]));
+        if n > 1 {
+            out.push('.');
+            out.push_str(text(&digits[1..]));
+        }
+        out.push('e');
+        out.push(if e10 < 0 { '-' } else { '+' });
+        let _ = write!(out, "{:02}", e10.unsigned_abs());
+    } else if e10 >= 0 {
+        let int_len = e10 as usize + 1;
+        if n <= int_len {
+            out.push_str(text(digits));
+            for _ in n..int_len {
+                out.push('0');
+            }
+        } else {
+            out.push_str(text(&digits[..int_len]));
+            out.push('.');
+            out.push_str(text(&digits[int_len..]));
+        }
+    } else {
+        out.push_str("0.");
+        for _ in 0..(-e10 - 1) {
+            out.push('0');
+        }
+        out.push_str(text(digits));
+    }
+    true
 }
 
 fn strip_zeros(s: &str) -> &str {
@@ -201,7 +326,7 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
         // never followed (a tree's parent pointers would otherwise render
         // the whole tree from every node).
         Value::Null | Value::Func(_) | Value::Weak(_) => out.push_str("null"),
-        Value::Int(i) => push_int(out, *i),
+        Value::Int(i) => out.push_str(itoa::Buffer::new().format(*i)),
         Value::Float(f) => render_float(*f, out),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Text(t) => json_string(t.as_str(), out),
@@ -238,29 +363,38 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
                 }
                 first = false;
                 let field = rec.and_then(|r| r.fields.get(i));
-                json_string(field.map_or("?", |f| f.name.as_str()), out);
-                out.push(':');
-                let fv = s.get(i).unwrap_or(Value::Null);
-                if fv.is_null() {
-                    out.push_str(match field.map(|f| f.ty.strip_manual()) {
-                        Some(Type::Arr(_)) | Some(Type::Amor(_)) => "[]",
-                        Some(Type::Map(_)) => "{}",
-                        _ => "null",
-                    });
-                } else {
-                    render_json(program, &fv, depth + 1, out);
-                }
+                // A field name is an identifier: nothing in it to escape.
+                out.push('"');
+                out.push_str(field.map_or("?", |f| f.name.as_str()));
+                out.push_str("\":");
+                // Rendering only reads: the field is borrowed in place.
+                s.with(i, |fv| {
+                    if fv.is_null() {
+                        out.push_str(match field.map(|f| f.ty.strip_manual()) {
+                            Some(Type::Arr(_)) | Some(Type::Amor(_)) => "[]",
+                            Some(Type::Map(_)) => "{}",
+                            _ => "null",
+                        });
+                    } else {
+                        render_json(program, fv, depth + 1, out);
+                    }
+                })
+                .unwrap_or_else(|| out.push_str("null"));
             }
             out.push('}');
         }
         Value::Arr(a) => {
             out.push('[');
             let mut i = 0;
-            while let Some(e) = a.get(i) {
-                if i > 0 {
-                    out.push(',');
-                }
-                render_json(program, &e, depth + 1, out);
+            while a
+                .with(i, |e| {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    render_json(program, e, depth + 1, out);
+                })
+                .is_some()
+            {
                 i += 1;
             }
             out.push(']');
@@ -284,14 +418,13 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
 
 /// Append `s` as a JSON string literal (quotes included).
 pub fn json_string(s: &str, out: &mut String) {
-    if fast() && !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
-        out.reserve(s.len() + 2);
-        out.push('"');
+    out.push('"');
+    // Most texts (and every field name) need no escape: one copy.
+    if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
         out.push_str(s);
         out.push('"');
         return;
     }
-    out.push('"');
     let mut start = 0;
     for (i, b) in s.bytes().enumerate() {
         let esc: Option<&str> = match b {
@@ -365,13 +498,55 @@ mod tests {
         assert_eq!(g(f64::NEG_INFINITY), "null");
     }
 
+    /// The shortest-digits path gives what the exact path gives, for
+    /// every value it takes (the rest falls through to the exact path).
     #[test]
-    fn ints_as_core_fmt_writes_them() {
-        for i in [0, 1, -1, 9, 10, 42, -42, 1_000_000, i64::MAX, i64::MIN] {
-            let mut s = String::new();
-            push_int(&mut s, i);
-            assert_eq!(s, i.to_string());
+    fn short_path_matches_exact() {
+        let mut taken = 0;
+        let mut check = |x: f64| {
+            let (mut a, mut b) = (String::new(), String::new());
+            if format_g_short(x, &mut a) {
+                format_g_exact(x, &mut b);
+                assert_eq!(a, b, "for {x:e}");
+                taken += 1;
+            }
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..200_000 {
+            // Random bit patterns, and short decimals at every scale.
+            let bits = f64::from_bits(next() >> 1);
+            if bits.is_finite() && bits > 0.0 {
+                check(bits);
+            }
+            let digits = (next() % 1_000_000) as f64;
+            let scale = 10f64.powi((next() % 40) as i32 - 20);
+            check(digits * scale);
+            check(digits / 10f64.powi((next() % 12) as i32));
         }
+        for k in -310..310 {
+            check(10f64.powi(k));
+            check(1.5 * 10f64.powi(k));
+            check(999_999.0 * 10f64.powi(k));
+        }
+        for x in [
+            5e-324,
+            f64::MIN_POSITIVE,
+            f64::MAX,
+            0.1,
+            0.25,
+            21.5,
+            123456.0,
+            100000.0,
+        ] {
+            check(x);
+        }
+        assert!(taken > 100_000, "the short path took only {taken} values");
     }
 
     #[test]
