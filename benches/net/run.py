@@ -45,6 +45,24 @@ import common as c  # noqa: E402
 CELLS = [("/", False), ("/json", False), ("/", True), ("/json", True)]
 CELL_TITLES = ["`/` keep-alive", "`/json` keep-alive", "`/` close", "`/json` close"]
 SECTION = "HTTP server and WebSocket echo"
+
+def per_op_us(cpu_s, ops):
+    """CPU microseconds per operation, or None without operations."""
+    return cpu_s * 1e6 / ops if ops else None
+
+
+def fmt_us(us):
+    return "—" if us is None else f"{us:.2f}"
+
+
+def keep_best(new, old):
+    """The cell of the faster round, with the lower CPU time per
+    request of the two rounds (each is a measure of its own: the rate
+    depends on the machine's other load, the CPU time much less)."""
+    best = dict(new if new["rps"] > old["rps"] else old)
+    cpus = [x["cpu_us"] for x in (new, old) if x.get("cpu_us") is not None]
+    best["cpu_us"] = min(cpus) if cpus else None
+    return best
 # A Festina server listens on every interface unless told one address.
 LOOPBACK = {"FESTINA_HTTP_HOST": "127.0.0.1"}
 
@@ -71,9 +89,11 @@ def measure_http(name, start, duration):
             c.run_wrk(f"http://127.0.0.1:{port}{path}", duration="1s")
         cells = []
         for path, close in CELLS:
+            before = server.cpu()
             r = c.run_wrk(f"http://127.0.0.1:{port}{path}", duration=duration, close=close)
-            c.log(f"  {path} {'close' if close else 'keep-alive'}: {r['rps']:,.0f} req/s"
-                  f" ({r['errors']} socket errors, {r['non2xx']} non-2xx)")
+            r["cpu_us"] = per_op_us(server.cpu() - before, r["requests"])
+            c.log(f"  {path} {'close' if close else 'keep-alive'}: {r['rps']:,.0f} req/s,"
+                  f" {fmt_us(r['cpu_us'])} µs CPU/request ({r['errors']} socket errors, {r['non2xx']} non-2xx)")
             cells.append(r)
         if not server.alive():
             return f"not available: died during the run: {server.tail()}"
@@ -86,6 +106,7 @@ def measure_ws(name, start, wsload, duration):
     """One echo server's wsload result (a dict) or a str reason."""
 
     def work(port, server):
+        before = server.cpu()
         out = subprocess.run(
             [wsload, "-url", f"ws://127.0.0.1:{port}/", "-c", str(c.WRK_CONNECTIONS), "-d", duration],
             capture_output=True, text=True, timeout=120,
@@ -93,7 +114,10 @@ def measure_ws(name, start, wsload, duration):
         if out.returncode != 0:
             return f"not available: wsload failed: {(out.stderr or out.stdout).strip()[-300:]}"
         r = json.loads(out.stdout)
-        c.log(f"  {r['messages_per_s']:,.0f} messages/s")
+        # The CPU time covers wsload's warm-up too: divided by every
+        # round trip, not only the timed window's.
+        r["cpu_us"] = per_op_us(server.cpu() - before, r.get("all_round_trips", 0))
+        c.log(f"  {r['messages_per_s']:,.0f} messages/s, {fmt_us(r['cpu_us'])} µs CPU/message")
         return r
 
     return c.with_server("ws", name, start, work)
@@ -106,7 +130,7 @@ def bench_http(tmp, festina, duration, rounds, history):
         http_servers(tmp, festina),
         rounds,
         lambda name, start: measure_http(name, start, duration),
-        lambda new, old: [n if n["rps"] > o["rps"] else o for n, o in zip(new, old)],
+        lambda new, old: [keep_best(n, o) for n, o in zip(new, old)],
         history,
     )
 
@@ -130,6 +154,28 @@ def spread_note(history):
             " this run's noise.")
 
 
+def cpu_spread_note(history):
+    """A sentence on how far the CPU time per request moved between rounds
+    (keep-alive cells and close cells apart), or None."""
+    worst = {}
+    for name, runs in history.items():
+        if len(runs) < 2:
+            continue
+        for i, (_path, close) in enumerate(CELLS):
+            cpus = [run[i].get("cpu_us") for run in runs]
+            if any(x is None for x in cpus) or not min(cpus):
+                continue
+            ratio = max(cpus) / min(cpus)
+            if ratio > worst.get(close, (0,))[0]:
+                worst[close] = (ratio, name, CELL_TITLES[i])
+    if not worst:
+        return None
+    parts = [f"{'close' if close else 'keep-alive'} cells by up to {r:.2f}x ({name}, {title})"
+             for close, (r, name, title) in sorted(worst.items())]
+    return ("Between rounds the CPU time per request of the same server's cell moved: "
+            + "; ".join(parts) + ".")
+
+
 def bench_ws(tmp, festina, duration, rounds):
     """{name: best wsload result or str reason}."""
     wsload = c.go_build(os.path.join(c.NET, "wsload.go"), os.path.join(tmp, "wsload"))
@@ -144,8 +190,16 @@ def bench_ws(tmp, festina, duration, rounds):
         servers,
         rounds,
         lambda name, start: measure_ws(name, start, wsload, duration),
-        lambda new, old: new if new["messages_per_s"] > old["messages_per_s"] else old,
+        keep_best_ws,
     )
+
+
+def keep_best_ws(new, old):
+    """The faster round, with the lower CPU time per message of the two."""
+    best = dict(new if new["messages_per_s"] > old["messages_per_s"] else old)
+    cpus = [x["cpu_us"] for x in (new, old) if x.get("cpu_us") is not None]
+    best["cpu_us"] = min(cpus) if cpus else None
+    return best
 
 
 def cell_text(r):
@@ -212,6 +266,33 @@ def report(http, ws, args, festina):
                 if isinstance(http.get(base), list):
                     lines += ["", f"Ratios among the peers: peer ÷ {base}:", ""]
                     lines.append(c.table(["peer", *CELL_TITLES], ratio_rows(http, base, invert=True)))
+        lines += ["", "### HTTP server: CPU time per request (µs)", "",
+                  "The server's own CPU time (user + system, its process and children, all threads, from"
+                  " /proc) over each cell's timed window divided by the requests answered in it"
+                  + (f" (of the {args.rounds} rounds, the lower). " if args.rounds > 1 else ". ")
+                  + "It depends much less than requests/s on how much of the shared machine the server got"
+                  " (not at all on wrk's share), so it compares the servers' cost where the rates are noise;"
+                  " a busier server still pays a little less per request (more requests per wake-up)."
+                  " Lower is better.", ""]
+        rows = []
+        for name, cells in http.items():
+            if isinstance(cells, list):
+                rows.append([name, *(fmt_us(x.get("cpu_us")) for x in cells)])
+        lines.append(c.table(["server", *CELL_TITLES], rows))
+        note = cpu_spread_note(args.history)
+        if note:
+            lines += ["", note]
+        if fest_http:
+            lines += ["", "Peer ÷ Festina (above 1: Festina uses less CPU per request):", ""]
+            base = http["Festina"]
+            rows = []
+            for name, cells in http.items():
+                if name == "Festina" or not isinstance(cells, list):
+                    continue
+                rows.append([name, *(
+                    c.fmt_ratio(x["cpu_us"], b["cpu_us"]) if x.get("cpu_us") and b.get("cpu_us") else "—"
+                    for x, b in zip(cells, base))])
+            lines.append(c.table(["peer", *CELL_TITLES], rows))
     if ws:
         lines += ["", f"### WebSocket echo: messages/s ({c.WRK_CONNECTIONS} connections, one message in flight"
                   f" per connection, 32-byte text messages, {duration} after a 1 s warm-up; load client"
@@ -225,10 +306,12 @@ def report(http, ws, args, festina):
                 if isinstance(base, dict):
                     ratio = (c.fmt_ratio(base["messages_per_s"], r["messages_per_s"]) if fest_ws
                              else c.fmt_ratio(r["messages_per_s"], base["messages_per_s"]))
-                rows.append([name, c.fmt_rate(r["messages_per_s"]), ratio])
+                rows.append([name, c.fmt_rate(r["messages_per_s"]), ratio, fmt_us(r.get("cpu_us"))])
             else:
-                rows.append([name, r, ""])
-        lines.append(c.table(["server", "messages/s", base_name], rows))
+                rows.append([name, r, "", ""])
+        lines.append(c.table(["server", "messages/s", base_name, "server CPU µs per message"], rows))
+        lines += ["", "Server CPU per message: the server's CPU time over the whole wsload run (warm-up"
+                  " included) divided by every round trip in it, as for HTTP; lower is better."]
     return "\n".join(lines)
 
 

@@ -4,7 +4,11 @@
 // untimed warm-up it counts the round trips completed in the timed window
 // and prints one JSON line:
 //
-//	{"messages_per_s":…,"round_trips":…,"seconds":…,"connections":…,"errors":…}
+//	{"messages_per_s":…,"round_trips":…,"all_round_trips":…,"seconds":…,"connections":…,"errors":…}
+//
+// round_trips counts the timed window's; all_round_trips every one,
+// warm-up included (what the server's CPU time over the whole run is
+// divided by).
 //
 // An echo whose payload differs from what was sent is an error (exit 1);
 // a binary echo of a text message is accepted (the payload is compared).
@@ -39,7 +43,7 @@ func main() {
 	msg := []byte(*payload)
 
 	// phase: 0 warm-up, 1 timed, 2 stop.
-	var phase, counted, errors atomic.Int64
+	var phase, counted, all, errors atomic.Int64
 	var ready, done sync.WaitGroup
 	start := make(chan struct{})
 	for i := 0; i < *conns; i++ {
@@ -77,6 +81,7 @@ func main() {
 					fmt.Fprintf(os.Stderr, "wsload: echo %q differs from %q\n", echo, msg)
 					return
 				}
+				all.Add(1)
 				if p == 1 && phase.Load() == 1 {
 					counted.Add(1)
 				}
@@ -93,11 +98,12 @@ func main() {
 	secs := time.Since(t0).Seconds()
 	done.Wait()
 	out, _ := json.Marshal(map[string]any{
-		"messages_per_s": float64(counted.Load()) / secs,
-		"round_trips":    counted.Load(),
-		"seconds":        secs,
-		"connections":    *conns,
-		"errors":         errors.Load(),
+		"messages_per_s":  float64(counted.Load()) / secs,
+		"round_trips":     counted.Load(),
+		"all_round_trips": all.Load(),
+		"seconds":         secs,
+		"connections":     *conns,
+		"errors":          errors.Load(),
 	})
 	fmt.Println(string(out))
 	if errors.Load() > 0 {

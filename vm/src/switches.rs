@@ -18,6 +18,7 @@
 //! | [`NO_DIRECT_FILL`] | the canvas's direct pixel paths: opaque flat rectangles, pixels and circles written straight into the pixels instead of by cairo (§17.5 note; `festina-stdlib`'s `canvas::direct`) |
 //! | [`NO_PREFAULT`] | faulting in the pages of a large new canvas or image when it is made, rather than as it is first drawn on (`festina-stdlib`'s `canvas::surface`) |
 //! | [`NO_STDOUT_BUFFER`] | block-buffering of stdout to a pipe or file: every `log` line is written at once, as on a terminal (see [`crate::stdout`]) |
+//! | [`NO_FAST_RENDER`] | `toText` of a struct, array or map rendered into a reused per-thread scratch buffer and copied once into a text of exactly its size (see [`crate::render`], "Speed"); off, it renders into a fresh buffer of 256 bytes |
 //! | [`NO_SHORT_FLOAT`] | rendering a float with at most 6 shortest round-trip digits from those digits ([`crate::render`]): every float then goes through exact-precision formatting |
 //! | [`NO_READY_FIRST`] | the event loop's order within a round: what the poll reported (finished jobs, mailboxes, ready sources) before the timers due, so that a request arriving during a callback waits for that callback only, not for a timer armed by it too (see [`crate::event_loop`]) |
 //! | [`NO_OPT`] | all of the above and every other switch |
@@ -52,6 +53,11 @@ pub const NO_IDLE_RELEASE: &str = "FESTINA_NO_IDLE_RELEASE";
 /// The WebSocket's read skipped after a short read proved the socket
 /// empty (`festina-stdlib`'s `net/io.rs`, `WsIo`).
 pub const NO_DRAINED_SKIP: &str = "FESTINA_NO_DRAINED_SKIP";
+
+/// `toText` of a container through the scratch buffer (`crate::render`,
+/// "Speed").
+pub const NO_FAST_RENDER: &str = "FESTINA_NO_FAST_RENDER";
+
 /// The canvas's direct pixel paths.
 pub const NO_DIRECT_FILL: &str = "FESTINA_NO_DIRECT_FILL";
 

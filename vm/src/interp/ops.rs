@@ -171,16 +171,7 @@ pub(super) fn to_text_slow(p: &Program, v: &Value, null_empty: bool) -> Value {
     match v {
         Value::Int(i) => Value::text(i.to_string()),
         Value::Ascii(a) => Value::text(String::from_utf8_lossy(a).into_owned()),
-        other => {
-            // A container renders to tens or hundreds of bytes: start
-            // with room for that rather than growing from nothing.
-            let mut s = match other {
-                Value::Struct(_) | Value::Arr(_) | Value::Map(_) => String::with_capacity(256),
-                _ => String::new(),
-            };
-            render::render(p, other, null_empty, &mut s);
-            Value::text(s)
-        }
+        other => Value::text(render::render_to_text(p, other, null_empty)),
     }
 }
 
