@@ -12,46 +12,14 @@
 // `GET /frames` answers the number of frames drawn so far; `GET /quit`
 // answers, then ends the program.
 
+import scene.f
+
 text mode = argv.length > 1 ? argv[1] : 'none'
 int port = argv.length > 2 ? argv[2].toInt() : 8080
-color white = 'white'
-int s = 12345
 int frames = 0
 
 void func frame() {
-    drawRect(0, 0, 800, 600, white)
-    for int i = 0, i < 1000, i++ {
-        s = s * 48271 % 2147483647
-        int x = s % 800
-        s = s * 48271 % 2147483647
-        int y = s % 600
-        s = s * 48271 % 2147483647
-        int w = 1 + s % 40
-        s = s * 48271 % 2147483647
-        int h = 1 + s % 40
-        s = s * 48271 % 2147483647
-        int r = s % 256
-        s = s * 48271 % 2147483647
-        int g = s % 256
-        s = s * 48271 % 2147483647
-        fillStyle(r, g, s % 256)
-        drawRect(x, y, w, h)
-    }
-    for int i = 0, i < 1000, i++ {
-        s = s * 48271 % 2147483647
-        int x = s % 800
-        s = s * 48271 % 2147483647
-        int y = s % 600
-        s = s * 48271 % 2147483647
-        int radius = 1 + s % 20
-        s = s * 48271 % 2147483647
-        int r = s % 256
-        s = s * 48271 % 2147483647
-        int g = s % 256
-        s = s * 48271 % 2147483647
-        fillStyle(r, g, s % 256)
-        drawCircle(x, y, radius)
-    }
+    drawScene()
     if mode == 'render' {
         render()
     }

@@ -13,45 +13,12 @@
 // `frames <n> seconds <s> fps <n/s>`. The program's clock, now(),
 // counts whole milliseconds.
 
+import scene.f
+
 float seconds = argv.length > 1 ? argv[1].toFloat() : 5.0
 float startMs = argv.length > 2 ? argv[2].toFloat() : now() * 1.0
-color white = 'white'
-int s = 12345
-
 void func frame() {
-    drawRect(0, 0, 800, 600, white)
-    for int i = 0, i < 1000, i++ {
-        s = s * 48271 % 2147483647
-        int x = s % 800
-        s = s * 48271 % 2147483647
-        int y = s % 600
-        s = s * 48271 % 2147483647
-        int w = 1 + s % 40
-        s = s * 48271 % 2147483647
-        int h = 1 + s % 40
-        s = s * 48271 % 2147483647
-        int r = s % 256
-        s = s * 48271 % 2147483647
-        int g = s % 256
-        s = s * 48271 % 2147483647
-        fillStyle(r, g, s % 256)
-        drawRect(x, y, w, h)
-    }
-    for int i = 0, i < 1000, i++ {
-        s = s * 48271 % 2147483647
-        int x = s % 800
-        s = s * 48271 % 2147483647
-        int y = s % 600
-        s = s * 48271 % 2147483647
-        int radius = 1 + s % 20
-        s = s * 48271 % 2147483647
-        int r = s % 256
-        s = s * 48271 % 2147483647
-        int g = s % 256
-        s = s * 48271 % 2147483647
-        fillStyle(r, g, s % 256)
-        drawCircle(x, y, radius)
-    }
+    drawScene()
     render()
 }
 
