@@ -60,6 +60,20 @@ pub enum Answer {
     Stall,
 }
 
+impl Answer {
+    /// A keep-alive `201 Created` with an `X-Upstream: yes` header and
+    /// `body`: what the reverse-proxy tests' upstreams answer.
+    pub fn created(body: &str) -> Answer {
+        Answer::Bytes(
+            format!(
+                "HTTP/1.1 201 Created\r\nX-Upstream: yes\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .into_bytes(),
+        )
+    }
+}
+
 /// A response with a `Content-Length` body.
 pub fn ok(body: &str) -> Answer {
     Answer::Bytes(
@@ -804,18 +818,9 @@ fn the_reverse_proxy_example() {
             r.header("x-test").unwrap_or("-"),
             String::from_utf8_lossy(&r.body)
         );
-        Answer::Bytes(
-            format!(
-                "HTTP/1.1 201 Created\r\nX-Upstream: yes\r\nContent-Length: {}\r\n\r\n{body}",
-                body.len()
-            )
-            .into_bytes(),
-        )
+        Answer::created(&body)
     });
-    let source = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/reverse_proxy.f"),
-    )
-    .unwrap();
+    let source = crate::examples::example("reverse_proxy.f");
     let upstream = up.url("");
     let proxy = Server::start_with(
         &source,

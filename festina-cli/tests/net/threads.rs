@@ -139,18 +139,9 @@ fn the_threaded_proxy_example() {
     use crate::client::{assert_bad_gateway, Answer, Upstream};
     let up = Upstream::start(|r| {
         let body = format!("{} body={}", r.line, String::from_utf8_lossy(&r.body));
-        Answer::Bytes(
-            format!(
-                "HTTP/1.1 201 Created\r\nX-Upstream: yes\r\nContent-Length: {}\r\n\r\n{body}",
-                body.len()
-            )
-            .into_bytes(),
-        )
+        Answer::created(&body)
     });
-    let source = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/threaded_proxy.f"),
-    )
-    .expect("example");
+    let source = crate::examples::example("threaded_proxy.f");
     let upstream = up.url("");
     let proxy = Server::start_with(
         &source,
