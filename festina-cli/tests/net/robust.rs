@@ -61,6 +61,55 @@ fn malformed_requests_get_400() {
     still_serving(s.port);
 }
 
+/// A handler routing by `parseURL(req.url).pathname`, the README's
+/// idiom: a `Host` that would make the url unparseable (or move the path)
+/// is refused with 400 before any handler runs, so no client can make the
+/// handler throw and end the server; `OPTIONS *` and `CONNECT host:port`
+/// get a url that parses too.
+#[test]
+fn hosts_that_would_break_the_url_get_400() {
+    let s = Server::start(
+        r#"
+on request(req: http) {
+    url u = parseURL(req.url)
+    req.send({'body': `${u.hostname} ${u.pathname}`})
+}
+openPort(argv[1].toInt())
+"#,
+    );
+    for host in [
+        "[", "[::1", "a:x", "a:b:c", "a:-1", "a:99999", "a/b", "a?b#c", "a@b", "a b",
+    ] {
+        let raw = format!("GET /p HTTP/1.1\r\nHost: {host}\r\n\r\n");
+        assert_eq!(refused(s.port, raw.as_bytes()), 400, "Host: {host}");
+    }
+    assert_eq!(
+        refused(s.port, b"GET /p HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
+        400
+    );
+    assert_eq!(
+        refused(s.port, b"GET http://[/x HTTP/1.1\r\nHost: a\r\n\r\n"),
+        400
+    );
+    let ok = |raw: &str| exchange(s.port, raw).text();
+    assert_eq!(
+        ok("GET /p HTTP/1.1\r\nHost: [::1]:81\r\nConnection: close\r\n\r\n"),
+        "[::1] /p"
+    );
+    assert_eq!(
+        ok("OPTIONS * HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"),
+        "a /"
+    );
+    assert_eq!(
+        ok("CONNECT b:443 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"),
+        "a /b:443"
+    );
+    assert_eq!(
+        ok("GET /q HTTP/1.1\r\nHost: h.example\r\nConnection: close\r\n\r\n"),
+        "h.example /q"
+    );
+}
+
 /// The end of input that arrives right behind the last bytes (no byte of
 /// its own, so a short read does not show it) is still seen, with the
 /// eager first read and without: every time, 400 at once, never a timeout.

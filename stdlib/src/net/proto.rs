@@ -592,8 +592,24 @@ fn has_blank_line(bytes: &[u8]) -> bool {
 
 /// Check a parsed head's framing and expectations: the body framing, the
 /// keep-alive decision and whether `100 Continue` is owed, or the status
-/// to refuse it with.
+/// to refuse it with. A request whose `Host` is repeated or not a valid
+/// `uri-host [":" port]`, or whose target is an absolute URL that does not
+/// parse, is refused with 400 (RFC 9112 §3.2, §3.2.2): `req.url` is built
+/// from them, and a handler's `parseURL(req.url)` must never throw.
 fn check_head(req: &httparse::Request, limits: Limits) -> Result<(Framing, bool, bool), u16> {
+    let mut hosts = req
+        .headers
+        .iter()
+        .filter(|h| h.name.eq_ignore_ascii_case("host"));
+    if let Some(h) = hosts.next() {
+        if hosts.next().is_some() || !valid_host(h.value) {
+            return Err(400);
+        }
+    }
+    let target = req.path.unwrap_or("");
+    if !target.starts_with('/') && target.contains("://") && !valid_absolute(target) {
+        return Err(400);
+    }
     let mut length: Option<u64> = None;
     let mut chunked = None::<bool>;
     let mut close = false;
@@ -641,6 +657,84 @@ fn check_head(req: &httparse::Request, limits: Limits) -> Result<(Framing, bool,
     };
     let has_body = !matches!(framing, Framing::Length(0));
     Ok((framing, keep_alive, expect && has_body))
+}
+
+/// A `Host` value as RFC 3986 writes an authority's host and port: an
+/// IP literal in brackets or a registered name (unreserved characters,
+/// percent escapes, sub-delimiters, and any non-ASCII byte, which
+/// internationalised names send as UTF-8), then an optional `:` and at
+/// most five digits up to 65535. No `/`, `?`, `#`, `@` or blank can move
+/// the path a handler sees. Empty is valid (the url then uses the local
+/// address).
+pub(crate) fn valid_host(v: &[u8]) -> bool {
+    let (host, port) = if v.first() == Some(&b'[') {
+        let Some(close) = v.iter().position(|&c| c == b']') else {
+            return false;
+        };
+        let inside = &v[1..close];
+        if inside.is_empty()
+            || !inside.iter().all(|&c| {
+                c.is_ascii_alphanumeric() || matches!(c, b':' | b'.' | b'%' | b'-' | b'_' | b'~')
+            })
+        {
+            return false;
+        }
+        match &v[close + 1..] {
+            [] => (&v[..0], None),
+            [b':', port @ ..] => (&v[..0], Some(port)),
+            _ => return false,
+        }
+    } else {
+        match v.iter().position(|&c| c == b':') {
+            Some(c) => (&v[..c], Some(&v[c + 1..])),
+            None => (v, None),
+        }
+    };
+    let name_ok = host.iter().all(|&c| {
+        c >= 0x80
+            || c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'-' | b'.'
+                    | b'_'
+                    | b'~'
+                    | b'%'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+            )
+    });
+    let port_ok = match port {
+        None | Some([]) => true,
+        Some(p) => {
+            p.len() <= 5
+                && p.iter().all(u8::is_ascii_digit)
+                && p.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0')) <= 65535
+        }
+    };
+    name_ok && port_ok
+}
+
+/// An absolute-form request target (`GET http://host/path`): it becomes
+/// `req.url` as it is, so it must be a URL `parseURL` accepts, with a host
+/// that [`valid_host`] accepts.
+fn valid_absolute(target: &str) -> bool {
+    let Some(sep) = target.find("://") else {
+        return false;
+    };
+    let rest = &target[sep + 3..];
+    let auth_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = &rest[..auth_end];
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    sep > 0 && valid_host(host.as_bytes())
 }
 
 /// A `Content-Length` value: decimal digits only, at most 18 of them.
@@ -906,6 +1000,44 @@ mod tests {
                 "end",
             ],
         );
+    }
+
+    #[test]
+    fn hosts_and_targets_that_would_break_the_url_are_refused() {
+        for bad in [
+            "[", "[::1", "a:x", "a:b:c", "a:-1", "a:99999", "a/b", "a?b#c", "a@b", "a b", "[::1]x",
+            "[]",
+        ] {
+            assert!(!valid_host(bad.as_bytes()), "{bad}");
+            let head = format!("GET /p HTTP/1.1\r\nHost: {bad}\r\n\r\n");
+            let mut m = machine();
+            m.feed(head.as_bytes());
+            assert!(matches!(m.poll(), Event::Reject(400)), "{bad}");
+        }
+        for good in [
+            "",
+            "a",
+            "example.com:81",
+            "a:",
+            "[::1]",
+            "[::1]:8080",
+            "[fe80::1%25eth0]",
+            "127.0.0.1:65535",
+            "h\u{e9}",
+            "xn--bcher-kva.example",
+            "a_b.c~d",
+        ] {
+            assert!(valid_host(good.as_bytes()), "{good}");
+        }
+        let mut m = machine();
+        m.feed(b"GET /p HTTP/1.1\r\nHost: a\r\nHost: a\r\n\r\n");
+        assert!(matches!(m.poll(), Event::Reject(400)));
+        let mut m = machine();
+        m.feed(b"GET http://[/x HTTP/1.1\r\nHost: a\r\n\r\n");
+        assert!(matches!(m.poll(), Event::Reject(400)));
+        let mut m = machine();
+        m.feed(b"GET http://u@b:81/x HTTP/1.1\r\nHost: a\r\n\r\n");
+        assert!(matches!(m.poll(), Event::Request(_)));
     }
 
     #[test]

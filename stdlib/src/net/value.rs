@@ -161,15 +161,28 @@ impl HttpObj {
                 let target = inb.head.target();
                 // An origin-form target starts with '/'; an absolute-form
                 // one (from a proxy client) is the whole url already.
+                // The asterisk form (`OPTIONS *`) has no path; an
+                // authority-form target (`CONNECT host:port`) becomes a
+                // path, so that the host is always the `Host` header's
+                // (checked by the request parser) or the local address.
                 if !target.starts_with('/') && target.contains("://") {
                     Value::text(target)
                 } else {
                     let scheme = if inb.secure { "https://" } else { "http://" };
-                    let host = inb.head.host().unwrap_or(&inb.local);
-                    let mut s = String::with_capacity(scheme.len() + host.len() + target.len());
+                    let host = inb
+                        .head
+                        .host()
+                        .filter(|h| !h.is_empty())
+                        .unwrap_or(&inb.local);
+                    let mut s = String::with_capacity(scheme.len() + host.len() + target.len() + 1);
                     s.push_str(scheme);
                     s.push_str(host);
-                    s.push_str(target);
+                    if target != "*" {
+                        if !target.starts_with('/') {
+                            s.push('/');
+                        }
+                        s.push_str(target);
+                    }
                     Value::text(s)
                 }
             }
