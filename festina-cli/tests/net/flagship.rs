@@ -103,7 +103,7 @@ fn wsdb_stores_readings_and_answers_the_latest_ten() {
 }
 
 /// The proxy's upstream: a strict server (client.rs) answering 201 with
-/// headers of its own and a body holding the request line, a request
+/// headers of its own (a `Date` among them) and a body holding the request line, a request
 /// header and the request body's bytes.
 fn byte_upstream() -> Upstream {
     Upstream::start(|r| {
@@ -115,7 +115,7 @@ fn byte_upstream() -> Upstream {
         .into_bytes();
         body.extend_from_slice(&r.body);
         let mut out = format!(
-            "HTTP/1.1 201 Created\r\nX-Upstream: yes\r\nContent-Type: application/octet-stream\r\nContent-Length: {}\r\n\r\n",
+            "HTTP/1.1 201 Created\r\nX-Upstream: yes\r\nContent-Type: application/octet-stream\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\nContent-Length: {}\r\n\r\n",
             body.len()
         )
         .into_bytes();
@@ -170,6 +170,15 @@ fn proxy_relays_the_upstreams_answers_byte_for_byte() {
                     for h in ["x-upstream", "content-type"] {
                         assert_eq!(got.header(h), want.header(h), "{h}");
                     }
+                    // One Date, the proxy's own: the upstream's is not
+                    // copied beside it.
+                    let dates: Vec<_> = got
+                        .headers
+                        .iter()
+                        .filter(|(n, _)| n.eq_ignore_ascii_case("date"))
+                        .collect();
+                    assert_eq!(dates.len(), 1, "{:?}", got.headers);
+                    assert_ne!(dates[0].1, "Sun, 06 Nov 1994 08:49:37 GMT");
                 }
             });
         }

@@ -9,8 +9,9 @@
 //! default `Content-Type`), and the body.
 //!
 //! The runtime's headers are never taken from the program (§19.2):
-//! [`user_header`] skips `Host`, `Content-Length`, `Connection` and
-//! `Transfer-Encoding`, and any header whose name is not an HTTP token or
+//! [`user_header`] skips `Host`, `Content-Length`, `Connection`,
+//! `Transfer-Encoding` and `Date` (the server's clock dates every answer,
+//! so headers copied from an upstream never send two), and any header whose name is not an HTTP token or
 //! whose value holds a control character (CR, LF, NUL: what would let a
 //! value inject a header or a second response).
 
@@ -128,7 +129,8 @@ pub fn is_value(value: &str) -> bool {
 /// runtime or not sendable (see the module documentation); returns
 /// whether it was written.
 pub fn user_header(out: &mut Vec<u8>, name: &str, value: &str) -> bool {
-    if is_computed(name) || !is_token(name) || !is_value(value) {
+    if is_computed(name) || name.eq_ignore_ascii_case("date") || !is_token(name) || !is_value(value)
+    {
         return false;
     }
     out.extend_from_slice(name.as_bytes());
@@ -313,6 +315,11 @@ mod tests {
         assert!(user_header(&mut out, "X-Id", " 7 "));
         assert!(!user_header(&mut out, "Content-Length", "99"));
         assert!(!user_header(&mut out, "connection", "keep-alive"));
+        assert!(!user_header(
+            &mut out,
+            "date",
+            "Sun, 06 Nov 1994 08:49:37 GMT"
+        ));
         assert!(!user_header(&mut out, "X-Evil", "a\r\nSet-Cookie: b"));
         assert!(!user_header(&mut out, "Bad Name", "v"));
         finish(
