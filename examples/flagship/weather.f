@@ -37,11 +37,19 @@ void func onWeather(r:http) {
         log(`weather request failed: ${r.toText()}`)
         return
     }
-    Weather w = r.toText().toStruct(Weather)
-    temp = w.current.temperature_2m
-    wind = w.current.wind_speed_10m
-    loaded = true
-    draw()
+    if r.code != 200 {
+        log(`weather request failed: HTTP ${r.code}`)
+        return
+    }
+    try {
+        Weather w = r.toText().toStruct(Weather)
+        temp = w.current.temperature_2m
+        wind = w.current.wind_speed_10m
+        loaded = true
+        draw()
+    } catch (e:text) {
+        log(`weather answer not understood: ${e}`)
+    }
 }
 
 void func fetchWeather() {

@@ -2,7 +2,8 @@
 //! end to end: its window under a private Xvfb, its forecast from a local
 //! mock of Open-Meteo's endpoint on 127.0.0.1 (given as `$WEATHER_URL`).
 //! The window must show exactly the frame the same drawing code renders
-//! for the mock's numbers; an unreachable endpoint is logged, not thrown.
+//! for the mock's numbers; an unreachable endpoint and an answer that is not a forecast are
+//! logged, not thrown.
 //! Skips like tests/window.rs where Xvfb or its tools are missing and
 //! FESTINA_REQUIRE_XVFB is unset.
 
@@ -34,6 +35,12 @@ fn source() -> String {
 /// A keep-alive HTTP server answering every request with [`FORECAST`];
 /// returns its port and the number of requests answered so far.
 fn mock_forecast() -> (u16, Arc<AtomicUsize>) {
+    mock_answering(FORECAST)
+}
+
+/// A keep-alive HTTP server answering every request with `200` and
+/// `body`; returns its port and the number of requests answered so far.
+fn mock_answering(body: &'static str) -> (u16, Arc<AtomicUsize>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     let served = Arc::new(AtomicUsize::new(0));
@@ -41,13 +48,13 @@ fn mock_forecast() -> (u16, Arc<AtomicUsize>) {
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
             let count = Arc::clone(&count);
-            std::thread::spawn(move || serve(stream, &count));
+            std::thread::spawn(move || serve(stream, &count, body));
         }
     });
     (port, served)
 }
 
-fn serve(stream: TcpStream, served: &AtomicUsize) {
+fn serve(stream: TcpStream, served: &AtomicUsize, answer: &str) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
     let mut out = stream;
     loop {
@@ -73,8 +80,8 @@ fn serve(stream: TcpStream, served: &AtomicUsize) {
             "{head}"
         );
         let reply = format!(
-            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{FORECAST}",
-            FORECAST.len()
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{answer}",
+            answer.len()
         );
         if out.write_all(reply.as_bytes()).is_err() {
             return;
@@ -165,4 +172,27 @@ fn an_unreachable_endpoint_is_logged() {
         l.starts_with("weather request failed: ")
     });
     assert!(p.seen.last().unwrap().contains("refused"), "{:?}", p.seen);
+}
+
+#[test]
+fn an_answer_that_is_not_the_forecast_is_logged() {
+    let Some(x) = Xvfb::start() else { return };
+    let (port, served) = mock_answering(r#"{"current":{"temperature_2m":"garbage"}}"#);
+    let url = format!("http://127.0.0.1:{port}/v1/forecast?latitude=52.52&longitude=13.41");
+    let mut p = Program::start(
+        Some(&x),
+        "weather-garbage",
+        &source(),
+        &[],
+        &[("WEATHER_URL", &url)],
+    );
+    p.expect_where("weather answer not understood: ...", |l| {
+        l.starts_with("weather answer not understood: ")
+    });
+    assert!(
+        p.seen.last().unwrap().contains("expected a float"),
+        "{:?}",
+        p.seen
+    );
+    assert_eq!(served.load(Ordering::SeqCst), 1);
 }
