@@ -74,6 +74,30 @@ impl std::fmt::Display for FormatError {
 /// source's syntax errors, or [`FormatError::Internal`] if the result
 /// would not parse back to the same tree.
 pub fn format(text: &str) -> Result<String, FormatError> {
+    // The syntax tree's builder and its drop recurse once per nesting
+    // level, and a long flat expression (`1+1+...`, 150,000 terms) nests
+    // deeper than a main thread's 8 MiB stack allows: format on a thread
+    // whose stack grows with the source (reserved, not committed; touched
+    // only as deep as the tree goes).
+    let stack = (16usize << 20)
+        .saturating_add(text.len().saturating_mul(256))
+        .min(2 << 30);
+    std::thread::scope(|scope| {
+        match std::thread::Builder::new()
+            .name("festina-fmt".into())
+            .stack_size(stack)
+            .spawn_scoped(scope, || format_here(text))
+        {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => format_here(text),
+        }
+    })
+}
+
+/// [`format`] on the calling thread's stack.
+fn format_here(text: &str) -> Result<String, FormatError> {
     let parse = parsing::parse(text);
     if !parse.errors.is_empty() {
         return Err(FormatError::Syntax(parse.errors));

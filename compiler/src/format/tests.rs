@@ -86,3 +86,14 @@ fn refuses_syntax_errors() {
         other => panic!("expected syntax errors, got {other:?}"),
     }
 }
+
+/// A long flat expression nests as deep as it is long; formatting it
+/// (on a 2 MiB test thread) must not overflow the stack (a break run
+/// aborted `festina fmt` and the language server with 150,000 terms).
+#[test]
+fn a_long_flat_expression_does_not_overflow_the_stack() {
+    let terms = vec!["1"; 200_000].join("+");
+    let src = format!("int x = {terms}\n");
+    let out = format(&src).expect("formats");
+    assert_eq!(out, format!("int x = {}\n", vec!["1"; 200_000].join(" + ")));
+}
