@@ -649,3 +649,35 @@ log(q.x)
     );
     c.shutdown();
 }
+
+/// Bad framing ends the server with a message and status 1, never a
+/// panic: a `Content-Length` past the limit (a break run's `2^64 - 1`
+/// made lsp-server's reader panic on a capacity overflow), one that is
+/// not a number, a body cut short, a body that is not JSON-RPC.
+#[test]
+fn bad_framing_ends_the_server_cleanly() {
+    let cases: [(&[u8], &str); 4] = [
+        (
+            b"Content-Length: 18446744073709551615\r\n\r\n{}",
+            "over the 268435456-byte limit",
+        ),
+        (b"Content-Length: x\r\n\r\n{}", "bad Content-Length: x"),
+        (b"Content-Length: 5\r\n\r\n{}", "input:"),
+        (b"Content-Length: 2\r\n\r\n{}", "malformed LSP payload"),
+    ];
+    for (input, expected) in cases {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_festina"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start festina lsp");
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(expected), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

@@ -48,10 +48,28 @@ pub use server::serve;
 
 /// Serves the protocol on standard input and output until the client
 /// sends `exit`; returns the process exit status (0 after an orderly
-/// `shutdown` then `exit`, 1 otherwise).
+/// `shutdown` then `exit`, 1 otherwise, with the reason on stderr: a
+/// transport error such as a malformed header or a message over
+/// [`MAX_MESSAGE`] bytes ends the server cleanly, never by a panic).
 pub fn run_stdio() -> i32 {
-    let (connection, io_threads) = lsp_server::Connection::stdio();
-    let status = match serve(&connection) {
+    let (connection, client) = lsp_server::Connection::memory();
+    let reader = std::thread::Builder::new()
+        .name("festina-lsp-reader".into())
+        .spawn(move || read_messages(&mut std::io::stdin().lock(), &client.sender));
+    let writer = std::thread::Builder::new()
+        .name("festina-lsp-writer".into())
+        .spawn(move || {
+            let mut out = std::io::stdout().lock();
+            client
+                .receiver
+                .into_iter()
+                .try_for_each(|m| m.write(&mut out))
+        });
+    let (Ok(reader), Ok(writer)) = (reader, writer) else {
+        eprintln!("festina lsp: cannot start the input and output threads");
+        return 1;
+    };
+    let mut status = match serve(&connection) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("festina lsp: {e}");
@@ -59,11 +77,79 @@ pub fn run_stdio() -> i32 {
         }
     };
     drop(connection);
-    match io_threads.join() {
-        Ok(()) => status,
-        Err(e) => {
-            eprintln!("festina lsp: {e}");
-            1
+    for (what, thread) in [("input", reader), ("output", writer)] {
+        match thread.join() {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                eprintln!("festina lsp: {what}: {e}");
+                status = 1;
+            }
+            Err(_) => status = 1,
+        }
+    }
+    status
+}
+
+/// The largest message body `festina lsp` reads (`Content-Length`), in
+/// bytes: 256 MiB, far above any source file an editor sends.
+pub const MAX_MESSAGE: usize = 256 << 20;
+
+/// Reads LSP messages (`Content-Length` framed JSON-RPC) from `input`
+/// and sends each to `to`, until `exit`, the end of input, or a framing
+/// error (returned: no `Content-Length`, one that is not a number or is
+/// over [`MAX_MESSAGE`], a body cut short, or a body that is not a
+/// JSON-RPC message).
+pub fn read_messages(
+    input: &mut impl std::io::BufRead,
+    to: &crossbeam_channel::Sender<lsp_server::Message>,
+) -> std::io::Result<()> {
+    use std::io::{Error, ErrorKind};
+    loop {
+        let mut length = None;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if input.read_line(&mut line)? == 0 {
+                return Ok(());
+            }
+            let header = line.trim_end_matches(['\r', '\n']);
+            if header.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = header.split_once(':') {
+                if name.trim().eq_ignore_ascii_case("content-length") {
+                    let n: usize = value.trim().parse().map_err(|_| {
+                        Error::new(
+                            ErrorKind::InvalidData,
+                            format!("bad Content-Length: {}", value.trim()),
+                        )
+                    })?;
+                    if n > MAX_MESSAGE {
+                        return Err(Error::new(
+                            ErrorKind::InvalidData,
+                            format!("a message of {n} bytes is over the {MAX_MESSAGE}-byte limit"),
+                        ));
+                    }
+                    length = Some(n);
+                }
+            }
+        }
+        let Some(n) = length else {
+            return Err(Error::new(
+                ErrorKind::InvalidData,
+                "a message without Content-Length",
+            ));
+        };
+        let mut frame = format!("Content-Length: {n}\r\n\r\n").into_bytes();
+        let head = frame.len();
+        frame.resize(head + n, 0);
+        input.read_exact(&mut frame[head..])?;
+        let Some(message) = lsp_server::Message::read(&mut &frame[..])? else {
+            return Ok(());
+        };
+        let exit = matches!(&message, lsp_server::Message::Notification(n) if n.method == "exit");
+        if to.send(message).is_err() || exit {
+            return Ok(());
         }
     }
 }
