@@ -166,10 +166,21 @@ impl Checker<'_> {
             (true, None) => 0,
             (true, Some(n)) => match n.text().parse::<u32>() {
                 Ok(v) if v >= 1 => v,
-                _ => {
+                Ok(_) => {
                     self.error(
                         n.text_range(),
                         "a thread pool needs at least 1 instance (§20.6)",
+                    );
+                    1
+                }
+                Err(_) => {
+                    self.error(
+                        n.text_range(),
+                        format!(
+                            "a thread pool of {} instances is out of range (at most {})",
+                            n.text(),
+                            u32::MAX
+                        ),
                     );
                     1
                 }
