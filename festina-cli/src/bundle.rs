@@ -300,6 +300,14 @@ impl Trailer {
             return None;
         }
         let version = le_u32(&b[28..32]);
+        // The version field sits outside the checksum (so that any future
+        // layout can be told apart); one no build of festina ever wrote
+        // (0, or far beyond this one) is damage, not another build.
+        if version == 0 || version > BUNDLE_VERSION.saturating_add(1000) {
+            return Some(Err(Refusal::Damaged(format!(
+                "the bundle trailer is damaged (its format version reads {version})"
+            ))));
+        }
         if version != BUNDLE_VERSION {
             return Some(Err(Refusal::Incompatible(format!(
                 "this bundle was made by an incompatible build of festina: its bundle format \

@@ -795,6 +795,15 @@ fn incompatible_versions_are_refused_naming_both() {
             && run.stderr.contains("this runtime reads version 1"),
         "{run:?}"
     );
+    // A version no build ever wrote (one damaged byte of the field, as a
+    // break run made): damage, not another build.
+    let path = dir.join("bundle_vdamaged");
+    write_executable(&path, &assemble(&parts, FORMAT_VERSION, 5_767_169));
+    let run = run_in(dir.path(), &path, &[]);
+    assert_refused(
+        &run,
+        "festina: this bundle is damaged: the bundle trailer is damaged (its format version reads 5767169)",
+    );
 }
 
 /// Copy the festina executable alone into `dir/bin`, with `runtimes`
