@@ -54,7 +54,7 @@ use std::sync::OnceLock;
 /// once per process from `FESTINA_NO_FAST_RENDER` / `FESTINA_NO_OPT`.
 pub fn fast() -> bool {
     static FAST: OnceLock<bool> = OnceLock::new();
-    *FAST.get_or_init(|| !crate::switches::disabled(crate::switches::NO_FAST_RENDER))
+    crate::switches::enabled_once(&FAST, crate::switches::NO_FAST_RENDER)
 }
 
 /// The scratch buffer of [`render_to_text`] keeps at most this capacity
@@ -148,8 +148,8 @@ fn format_g_exact(a: f64, out: &mut String) {
 /// Whether the shortest-digits path of [`format_g`] is on (off with
 /// `FESTINA_NO_SHORT_FLOAT` or `FESTINA_NO_OPT`; read once per process).
 fn short_floats() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| !crate::switches::disabled(crate::switches::NO_SHORT_FLOAT))
+    static ON: OnceLock<bool> = OnceLock::new();
+    crate::switches::enabled_once(&ON, crate::switches::NO_SHORT_FLOAT)
 }
 
 /// `%g` of a finite `a > 0` from its shortest round-trip digits (zmij,

@@ -82,6 +82,13 @@ pub fn disabled(var: &str) -> bool {
     is_set(var) || is_set(NO_OPT)
 }
 
+/// `!disabled(var)`, read from the environment once per process and
+/// kept in `cell`: for optimisations checked where no interpreter or
+/// loop state is at hand to hold the answer (rendering, say).
+pub fn enabled_once(cell: &'static std::sync::OnceLock<bool>, var: &str) -> bool {
+    *cell.get_or_init(|| !disabled(var))
+}
+
 fn is_set(var: &str) -> bool {
     std::env::var_os(var).is_some_and(|v| !v.is_empty() && v != "0")
 }
