@@ -119,8 +119,6 @@ impl Interpreter {
         }
         let mut code = match result {
             Ok(()) => 0,
-            Err(Trap::Exit(c)) => c,
-            Err(Trap::FailReported) => 1,
             Err(t) => self.report_trap(t),
         };
         if let Some(mut hook) = self.finish.take() {
