@@ -140,13 +140,14 @@ pub fn read_messages(
                 "a message without Content-Length",
             ));
         };
-        let mut frame = format!("Content-Length: {n}\r\n\r\n").into_bytes();
-        let head = frame.len();
-        frame.resize(head + n, 0);
-        input.read_exact(&mut frame[head..])?;
-        let Some(message) = lsp_server::Message::read(&mut &frame[..])? else {
-            return Ok(());
-        };
+        let mut body = vec![0; n];
+        input.read_exact(&mut body)?;
+        let message: lsp_server::Message = serde_json::from_slice(&body).map_err(|e| {
+            Error::new(
+                ErrorKind::InvalidData,
+                format!("malformed LSP payload: {e}"),
+            )
+        })?;
         let exit = matches!(&message, lsp_server::Message::Notification(n) if n.method == "exit");
         if to.send(message).is_err() || exit {
             return Ok(());
