@@ -220,6 +220,9 @@ pub struct Conn {
     secure: bool,
     /// `host:port` for the url of a request without `Host`.
     local: Rc<str>,
+    /// `on request` is parked at the client (`super::park`): nothing more
+    /// is parsed or dispatched, and no deadline runs, until it resumes.
+    parked: bool,
 }
 
 impl Drop for Conn {
@@ -351,6 +354,7 @@ impl Conn {
             timer: None,
             secure,
             local,
+            parked: false,
         }
     }
 
@@ -582,6 +586,10 @@ impl Conn {
 
     /// The earliest deadline of the connection (see "Timeouts").
     fn deadline(&self) -> Option<Instant> {
+        if self.parked {
+            // The client's own timeouts bound the wait.
+            return None;
+        }
         let idle = self.shared.idle;
         match (&self.link, self.phase) {
             (_, Phase::Lingering(until)) => Some(until),
@@ -854,7 +862,7 @@ fn run(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
         let req = {
             let mut guard = c.borrow_mut();
             let conn = &mut *guard;
-            if conn.dead {
+            if conn.dead || conn.parked {
                 return Ok(());
             }
             match conn.phase {
@@ -932,10 +940,43 @@ fn dispatch(it: &mut Interpreter, c: &ConnRef, req: Request) -> Result<(), Trap>
         let value = Value::handle(HttpObj::inbound(inbound, req.body));
         (value, conn.shared.handlers.request)
     };
+    let park = c.borrow().shared.park_request;
     let result = match handler {
+        Some(f) if park => it.call_parkable(&Value::Func(f), &[value]).map(drop),
         Some(f) => it.call_function(&Value::Func(f), &[value]).map(drop),
         None => Ok(()),
     };
+    if matches!(result, Err(Trap::Park)) {
+        return super::park::parked(it, c);
+    }
+    finish(it, c, result)
+}
+
+/// Set the connection aside while its handler is parked (`super::park`).
+pub fn set_parked(c: &ConnRef, parked: bool) {
+    c.borrow_mut().parked = parked;
+}
+
+/// A parked handler has returned (`result`): finish its request, then
+/// let the connection's own source carry on (the rest of its input, its
+/// output, its next request).
+pub fn resumed(it: &mut Interpreter, c: &ConnRef, result: Result<(), Trap>) -> Result<(), Trap> {
+    c.borrow_mut().parked = false;
+    let r = finish(it, c, result);
+    let (token, live) = {
+        let conn = c.borrow();
+        (conn.token, !conn.dead && conn.token != Token(usize::MAX))
+    };
+    if live {
+        it.event_loop()?
+            .set_source_timer(token, Duration::ZERO, None);
+    }
+    r
+}
+
+/// The end of `on request`: the default answer, the keep-alive decision,
+/// or the switch to WebSocket.
+fn finish(it: &mut Interpreter, c: &ConnRef, result: Result<(), Trap>) -> Result<(), Trap> {
     let mut conn = c.borrow_mut();
     let Some(cur) = conn.current.take() else {
         return result;
