@@ -22,7 +22,7 @@
 //! - **receive**: bytes go into a [`ResponseParser`] until the response is
 //!   complete.
 //!
-//! Two drivers run it, sharing everything else:
+//! Three drivers run it, sharing everything else:
 //! - **blocking** ([`send_blocking`], `callback` null): waits on the one
 //!   socket with `poll(2)`, bounded by the deadlines;
 //! - **callback mode** ([`ClientSource`]): a source of the interpreter's
@@ -32,6 +32,14 @@
 //!   runs) and keeps the program alive (§12.2); when the exchange ends it
 //!   overwrites the value and calls `callback(req)` on the loop's thread.
 //!   A host name is resolved by a background job (§12.5).
+//! - **parked** ([`start_parked`], `callback` null in a request handler
+//!   that may park, `park.rs`): the blocking form's semantics on the
+//!   event loop. The exchange starts at once (the request is written in
+//!   the native, as blocking mode would); if the response is not there
+//!   yet, the socket and the deadline are registered under the token the
+//!   source is about to get and the native returns `Trap::Park`; the
+//!   source ends by filling the value and resuming the handler (a failure
+//!   becomes a throw at the `send()`, the value untouched).
 //!
 //! # Reuse and the one retry
 //!
