@@ -962,16 +962,21 @@ pub fn set_parked(c: &ConnRef, parked: bool) {
 /// output, its next request).
 pub fn resumed(it: &mut Interpreter, c: &ConnRef, result: Result<(), Trap>) -> Result<(), Trap> {
     c.borrow_mut().parked = false;
-    let r = finish(it, c, result);
-    let (token, live) = {
-        let conn = c.borrow();
-        (conn.token, !conn.dead && conn.token != Token(usize::MAX))
-    };
-    if live {
-        it.event_loop()?
-            .set_source_timer(token, Duration::ZERO, None);
+    finish(it, c, result)?;
+    let token = c.borrow().token;
+    // Not registered yet: its first drive (which parked) registers and
+    // settles it when it returns.
+    if token == Token(usize::MAX) || !it.event_loop()?.has_source(token) {
+        return Ok(());
     }
-    r
+    // Carry on here rather than in the loop's next round: the answer
+    // leaves now, then pipelined input is served. The connection's
+    // source is not the one running, so what `settle` asks of the loop
+    // applies at once.
+    if drive(it, c, false)? == Keep::Remove {
+        it.event_loop()?.deregister(token);
+    }
+    Ok(())
 }
 
 /// The end of `on request`: the default answer, the keep-alive decision,
