@@ -490,3 +490,24 @@ fn a_thread_pool_parks_too() {
     // The pool's upstream failure is caught there too.
     crate::client::assert_bad_gateway(|down| proxy(THREADED_PROXY, down, &[]));
 }
+
+#[test]
+fn a_handler_parked_longer_than_the_idle_timeout_still_answers() {
+    // The upstream holds the one request for FALLBACK (3 s), longer than
+    // the connection's idle timeout (1 s): the parked handler's answer
+    // must still go out, and the connection stays usable.
+    let up = Holding::pairs();
+    let srv = proxy(PROXY, &up.url(), &[("FESTINA_HTTP_IDLE_SECONDS", "1")]);
+    let s = srv.connect();
+    let mut r = BufReader::new(s.try_clone().expect("clone"));
+    let mut w = s;
+    write!(w, "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n").expect("send");
+    let res = read_response(&mut r, false).expect("the parked handler's answer");
+    assert_eq!((res.status, res.text()), (200, "up:/slow".to_string()));
+    up.open();
+    write!(w, "GET /next HTTP/1.1\r\nHost: x\r\n\r\n").expect("send");
+    let res = read_response(&mut r, false).expect("the next answer");
+    assert_eq!((res.status, res.text()), (200, "up:/next".to_string()));
+    let end = srv.stop();
+    assert!(!end.stderr.contains("fail"), "{end:?}");
+}
