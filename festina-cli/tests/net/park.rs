@@ -511,3 +511,54 @@ fn a_handler_parked_longer_than_the_idle_timeout_still_answers() {
     let end = srv.stop();
     assert!(!end.stderr.contains("fail"), "{end:?}");
 }
+
+#[test]
+fn pipelined_requests_wait_for_the_parked_one_and_keep_their_order() {
+    // Two requests in one write on one connection: the second is not
+    // dispatched while the first is parked (the upstream never holds
+    // both), and the answers come in request order.
+    let up = Holding::pairs();
+    let srv = proxy(PROXY, &up.url(), &[]);
+    let mut s = srv.connect();
+    s.write_all(
+        b"GET /first HTTP/1.1\r\nHost: x\r\n\r\nGET /second HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .expect("send");
+    let mut r = BufReader::new(s);
+    let got: Vec<Response> = (0..2)
+        .map(|_| read_response(&mut r, false).expect("response"))
+        .collect();
+    assert_eq!(answers(&got), ok(&["up:/first", "up:/second"]));
+    assert_eq!(up.max(), 1, "one connection, one request at a time");
+    assert_eq!(up.paths(), ["/first", "/second"]);
+    let mut rest = Vec::new();
+    let _ = r.read_to_end(&mut rest);
+    assert!(rest.is_empty(), "closed after the last answer");
+    srv.stop();
+}
+
+#[test]
+fn a_shutdown_lets_a_parked_handler_finish() {
+    // SIGTERM while the handler is parked: the request in progress is
+    // answered (with `Connection: close`) once the upstream answers, and
+    // the program then ends as a shutdown does (status 143).
+    let up = Holding::gated();
+    let srv = proxy(PROXY, &up.url(), &[]);
+    let port = srv.port;
+    let client = thread::spawn(move || get(port, "/late"));
+    up.wait_arrived(1);
+    srv.signal(libc::SIGTERM);
+    // The listener closes at once (a connection attempt is refused).
+    let deadline = std::time::Instant::now() + PATIENCE;
+    while TcpStream::connect(("127.0.0.1", port)).is_ok() {
+        assert!(std::time::Instant::now() < deadline, "still listening");
+        thread::sleep(Duration::from_millis(10));
+    }
+    up.open();
+    let res = client.join().expect("client");
+    assert_eq!((res.status, res.text()), (200, "up:/late".to_string()));
+    assert_eq!(res.header("connection"), Some("close"));
+    let end = srv.wait();
+    assert_eq!(end.status.code(), Some(143), "{end:?}");
+    assert!(!end.stderr.contains("fail"), "{end:?}");
+}
