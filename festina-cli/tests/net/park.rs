@@ -562,3 +562,32 @@ fn a_shutdown_lets_a_parked_handler_finish() {
     assert_eq!(end.status.code(), Some(143), "{end:?}");
     assert!(!end.stderr.contains("fail"), "{end:?}");
 }
+
+#[test]
+fn a_parked_handler_times_out_into_its_catch() {
+    // The upstream never answers: the client's own deadline (1 s) ends
+    // the wait, and the throw reaches the handler's `catch`.
+    let up = Holding::gated();
+    let srv = proxy(PROXY, &up.url(), &[("FESTINA_HTTP_TIMEOUT_SECONDS", "1")]);
+    let res = get(srv.port, "/stall");
+    assert_eq!(
+        (res.status, res.text()),
+        (502, "bad gateway: timed out after 1 s".to_string())
+    );
+    up.open();
+    let end = srv.stop();
+    assert!(!end.stderr.contains("fail"), "{end:?}");
+}
+
+#[test]
+fn a_host_name_is_resolved_while_parked() {
+    // `localhost` goes through the resolver (a background job) before
+    // the connection: both handlers park, both are answered.
+    let up = Holding::pairs();
+    let by_name = format!("http://localhost:{}", up.port);
+    let srv = proxy(PROXY, &by_name, &[]);
+    let got = staged(srv.port, &up, &["/a", "/b"], 1);
+    assert_eq!(answers(&got), ok(&["up:/a", "up:/b"]));
+    assert_eq!(up.max(), 2);
+    srv.stop();
+}
