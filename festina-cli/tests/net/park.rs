@@ -73,7 +73,9 @@ impl Hold {
 /// A keep-alive HTTP/1.1 upstream on 127.0.0.1 (one thread per
 /// connection) that holds requests (see the module documentation) and
 /// answers `up:PATH`; a path starting with `/close` is answered by
-/// closing the connection instead.
+/// closing the connection instead, one starting with `/once` by the
+/// answer, then closing (without saying so: the client keeps the
+/// connection for reuse).
 struct Holding {
     port: u16,
     hold: Arc<Hold>,
@@ -188,7 +190,7 @@ fn serve_held(stream: TcpStream, hold: &Hold) {
             "HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n{text}",
             text.len()
         );
-        if w.write_all(answer.as_bytes()).is_err() {
+        if w.write_all(answer.as_bytes()).is_err() || path.starts_with("/once") {
             return;
         }
     }
@@ -590,4 +592,28 @@ fn a_host_name_is_resolved_while_parked() {
     assert_eq!(answers(&got), ok(&["up:/a", "up:/b"]));
     assert_eq!(up.max(), 2);
     srv.stop();
+}
+
+#[test]
+fn a_pooled_connection_the_upstream_closed_is_replaced_while_parked() {
+    // Every upstream connection serves one request and closes unannounced:
+    // each later request of the proxy first picks the dead pooled
+    // connection (with the peek before reuse, and without it, when the
+    // write succeeds and the close shows while parked) and goes again on
+    // a fresh one.
+    for env in [&[][..], &[("FESTINA_NO_FRESH_REUSE", "1")][..]] {
+        let up = Holding::start(1, PATIENCE);
+        let srv = proxy(PROXY, &up.url(), env);
+        for i in 0..4 {
+            let path = format!("/once/{i}");
+            let res = get(srv.port, &path);
+            assert_eq!(
+                (res.status, res.text()),
+                (200, format!("up:{path}")),
+                "{env:?}"
+            );
+        }
+        let end = srv.stop();
+        assert!(!end.stderr.contains("fail"), "{end:?}");
+    }
 }
