@@ -617,3 +617,24 @@ fn a_pooled_connection_the_upstream_closed_is_replaced_while_parked() {
         assert!(!end.stderr.contains("fail"), "{end:?}");
     }
 }
+
+#[test]
+fn a_shutdown_ends_a_handler_still_parked_at_the_grace_period() {
+    // SIGTERM while the handler is parked and the upstream never answers:
+    // the program ends at the grace period (1 s), the parked call
+    // dropped with the loop, as cleanly as any shutdown.
+    let up = Holding::gated();
+    let srv = proxy(PROXY, &up.url(), &[("FESTINA_SHUTDOWN_GRACE_SECONDS", "1")]);
+    let mut s = srv.connect();
+    s.write_all(b"GET /never HTTP/1.1\r\nHost: x\r\n\r\n")
+        .expect("send");
+    up.wait_arrived(1);
+    srv.signal(libc::SIGTERM);
+    let end = srv.wait();
+    assert_eq!(end.status.code(), Some(143), "{end:?}");
+    assert!(!end.stderr.contains("fail"), "{end:?}");
+    assert!(!end.stderr.contains("panic"), "{end:?}");
+    // The client was not left hanging: its connection is closed.
+    let _ = read_until_closed(&mut s);
+    up.open();
+}
