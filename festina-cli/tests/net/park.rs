@@ -638,3 +638,53 @@ fn a_shutdown_ends_a_handler_still_parked_at_the_grace_period() {
     let _ = read_until_closed(&mut s);
     up.open();
 }
+
+/// A failure two calls deep after the upstream answered.
+const FAILING_PROXY: &str = r#"
+text upstream = argv[2]
+
+text func check(body:text) {
+    if body.length > 0 {
+        throw `no thanks: ${body}`
+    }
+    return body
+}
+
+text func relay(out:http) {
+    return check(out.toText())
+}
+
+on request(req:http) {
+    http out = {'url': `${upstream}${parseURL(req.url).pathname}`}
+    out.send()
+    req.send({'body': relay(out)})
+}
+
+openPort(argv[1].toInt())
+"#;
+
+#[test]
+fn a_failure_after_resumption_is_reported_as_without_parking() {
+    // The same 500, exit status and failure report (message and call
+    // stack) whether the handler was parked or held its thread.
+    let mut reports = Vec::new();
+    for env in [&[][..], &[("FESTINA_NO_PARK", "1")][..]] {
+        let up = Holding::gated();
+        let srv = proxy(FAILING_PROXY, &up.url(), env);
+        let port = srv.port;
+        let client = thread::spawn(move || get(port, "/x"));
+        up.wait_arrived(1);
+        up.open();
+        let res = client.join().expect("client");
+        assert_eq!(res.status, 500, "{env:?} {res:?}");
+        let end = srv.wait();
+        assert_eq!(end.status.code(), Some(1), "{env:?} {end:?}");
+        assert!(
+            end.stderr.starts_with("fail: no thanks: up:/x"),
+            "{env:?} {:?}",
+            end.stderr
+        );
+        reports.push(end.stderr);
+    }
+    assert_eq!(reports[0], reports[1]);
+}
