@@ -688,3 +688,47 @@ fn a_failure_after_resumption_is_reported_as_without_parking() {
     }
     assert_eq!(reports[0], reports[1]);
 }
+
+#[test]
+fn a_parked_handler_reaches_a_tls_upstream() {
+    // The handshake and the exchange run on the loop while the handlers
+    // are parked: a Festina TLS server as the upstream, four clients at
+    // once, then one more on the reused connections.
+    use crate::tls::{make_pki, TLS_APP};
+    let dir = TempDir::new("park-tls");
+    let pki = make_pki(&dir);
+    let ca = dir.write("ca.pem", &pki.ca);
+    let tls = Server::start_with(
+        TLS_APP,
+        Options {
+            args: &["key.pem"],
+            files: &[("key.pem", &pki.bundle)],
+            loopback_only: false,
+            ..Options::default()
+        },
+    );
+    let upstream = format!("https://localhost:{}", tls.port);
+    let srv = proxy(
+        PROXY,
+        &upstream,
+        &[("FESTINA_EXTRA_CA", ca.to_str().expect("utf-8 path"))],
+    );
+    let port = srv.port;
+    let clients: Vec<_> = (0..4)
+        .map(|i| thread::spawn(move || get(port, &format!("/c{i}"))))
+        .collect();
+    for c in clients {
+        let res = c.join().expect("client");
+        assert_eq!(
+            (res.status, res.text()),
+            (200, "hello over https: ".to_string())
+        );
+    }
+    let res = get(port, "/again");
+    assert_eq!(
+        (res.status, res.text()),
+        (200, "hello over https: ".to_string())
+    );
+    let end = srv.stop();
+    assert!(!end.stderr.contains("fail"), "{end:?}");
+}
