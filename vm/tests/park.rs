@@ -564,3 +564,16 @@ fn a_parked_call_resumes_only_on_its_own_interpreter() {
     }
     assert_eq!(a.live_objects(), 0);
 }
+
+#[test]
+fn a_parked_call_may_outlive_its_interpreter() {
+    // Its values keep what they need (the heap, the code) and are
+    // released when it is dropped.
+    let mut it = interpreter(true);
+    let heap = std::rc::Rc::clone(it.heap());
+    let p = park(&mut it, HOLDER, 1);
+    drop(it);
+    assert_eq!(heap.live(), 2, "the parked call's array and map");
+    drop(p);
+    assert_eq!(heap.live(), 0);
+}
