@@ -961,7 +961,15 @@ pub fn set_parked(c: &ConnRef, parked: bool) {
 /// let the connection's own source carry on (the rest of its input, its
 /// output, its next request).
 pub fn resumed(it: &mut Interpreter, c: &ConnRef, result: Result<(), Trap>) -> Result<(), Trap> {
-    c.borrow_mut().parked = false;
+    {
+        let mut conn = c.borrow_mut();
+        conn.parked = false;
+        // The wait was no idleness (no deadline ran while parked): the
+        // idle deadline counts from now. Else a wait longer than
+        // `FESTINA_HTTP_IDLE_SECONDS` expired the connection at the drive
+        // below, before the answer was flushed: the client got nothing.
+        conn.last_activity = Instant::now();
+    }
     finish(it, c, result)?;
     let token = c.borrow().token;
     // Not registered yet: its first drive (which parked) registers and
