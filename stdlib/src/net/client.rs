@@ -142,6 +142,9 @@ pub struct Exchange {
     retried: bool,
     reusable: Option<ClientConn>,
     parser: ResponseParser,
+    /// The parser has not had a spare buffer offered yet
+    /// ([`Pool::buffer`]).
+    parser_fresh: bool,
     addrs: Vec<SocketAddr>,
     next_addr: usize,
     connecting_to: Option<SocketAddr>,
@@ -303,6 +306,7 @@ impl Exchange {
             retried: false,
             reusable: None,
             parser: ResponseParser::new(head_request),
+            parser_fresh: true,
             addrs: Vec::new(),
             next_addr: 0,
             connecting_to: None,
@@ -393,6 +397,18 @@ impl Exchange {
 
     /// Do all the work the socket allows; see [`Step`].
     pub fn step(&mut self, pool: &mut Pool) -> Step {
+        if self.parser_fresh {
+            self.parser_fresh = false;
+            self.parser.give_buffer(pool.buffer());
+        }
+        let step = self.step_inner(pool);
+        if matches!(step, Step::Done(_)) {
+            pool.recycle(self.parser.take_buffer());
+        }
+        step
+    }
+
+    fn step_inner(&mut self, pool: &mut Pool) -> Step {
         loop {
             match self.phase {
                 Phase::Start => {
@@ -667,7 +683,9 @@ impl Exchange {
         self.fresh_only = true;
         self.conn = None;
         self.written = 0;
+        let buf = self.parser.take_buffer();
         self.parser = ResponseParser::new(self.head_request);
+        self.parser.give_buffer(buf);
         self.phase = Phase::Start;
         true
     }

@@ -107,6 +107,12 @@ pub struct Pool {
     /// Reuse a connection for a request that can be retried without the
     /// peek (see the module documentation).
     skip_peek: bool,
+    /// Response read buffers of finished requests, for the next ones
+    /// (at most [`SPARE_BUFFERS`]; none with `FESTINA_NO_CLIENT_BUFFERS`).
+    /// A fresh buffer is zeroed memory: 8 KiB zeroed and freed per request
+    /// was a fifth of a proxied request's instructions.
+    spare: Vec<Vec<u8>>,
+    reuse_buffers: bool,
     /// Connections opened so far (for the statistics line and tests).
     pub opened: u64,
     /// Requests that reused a connection.
@@ -118,13 +124,33 @@ impl Default for Pool {
         Pool {
             idle: Vec::new(),
             skip_peek: !festina_vm::switches::disabled(festina_vm::switches::NO_FRESH_REUSE),
+            spare: Vec::new(),
+            reuse_buffers: !festina_vm::switches::disabled(
+                festina_vm::switches::NO_CLIENT_BUFFERS,
+            ),
             opened: 0,
             reused: 0,
         }
     }
 }
 
+/// Most spare response buffers a thread keeps.
+pub const SPARE_BUFFERS: usize = 64;
+
 impl Pool {
+    /// A response read buffer from an earlier request (empty when there is
+    /// none: the parser then makes one).
+    pub fn buffer(&mut self) -> Vec<u8> {
+        self.spare.pop().unwrap_or_default()
+    }
+
+    /// Keep `buf`, a finished request's read buffer, for a later one.
+    pub fn recycle(&mut self, buf: Vec<u8>) {
+        if self.reuse_buffers && !buf.is_empty() && self.spare.len() < SPARE_BUFFERS {
+            self.spare.push(buf);
+        }
+    }
+
     /// An idle connection to `key` that looks usable, taken out of the
     /// pool; stale ones met on the way are closed. `retryable`: the
     /// request can be sent again if the connection turns out closed (then

@@ -143,6 +143,28 @@ impl ResponseParser {
         }
     }
 
+    /// Read into `buf` (a finished parser's, see
+    /// [`ResponseParser::take_buffer`]) rather than a new buffer; its
+    /// old bytes are never read. Only before the first read.
+    pub fn give_buffer(&mut self, buf: Vec<u8>) {
+        if self.buf.is_empty() && buf.len() == INITIAL_BUFFER {
+            self.buf = buf;
+        }
+    }
+
+    /// The read buffer when it has its initial size (a grown one is
+    /// dropped, so a spare never holds more than that), for a later
+    /// parser; the parser is done with it.
+    pub fn take_buffer(&mut self) -> Vec<u8> {
+        self.start = 0;
+        self.end = 0;
+        if self.buf.len() == INITIAL_BUFFER {
+            std::mem::take(&mut self.buf)
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Free space to read into (consumed bytes dropped, the buffer
     /// allocated or grown as needed).
     pub fn spare(&mut self) -> &mut [u8] {
