@@ -21,6 +21,7 @@
 //! | [`NO_FAST_RENDER`] | `toText` of a struct, array or map rendered into a reused per-thread scratch buffer and copied once into a text of exactly its size (see [`crate::render`], "Speed"); off, it renders into a fresh buffer of 256 bytes |
 //! | [`NO_SHORT_FLOAT`] | rendering a float with at most 6 shortest round-trip digits from those digits ([`crate::render`]): every float then goes through exact-precision formatting |
 //! | [`NO_READY_FIRST`] | the event loop's order within a round: what the poll reported (finished jobs, mailboxes, ready sources) before the timers due, so that a request arriving during a callback waits for that callback only, not for a timer armed by it too (see [`crate::event_loop`]) |
+//! | [`NO_PARK`] | parking a request handler at the blocking client (`req.send()`) so that its loop serves other connections meanwhile, for handlers that cannot observe the interleaving (see [`crate::interleave`] and `interp/park.rs`); off, the handler holds its thread until the response arrives |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
 //! The values are read when a program is compiled or loaded (the canvas's:
@@ -75,6 +76,10 @@ pub const NO_SHORT_FLOAT: &str = "FESTINA_NO_SHORT_FLOAT";
 /// timers ([`crate::event_loop`], "What the poll reported, before the
 /// timers").
 pub const NO_READY_FIRST: &str = "FESTINA_NO_READY_FIRST";
+
+/// Parking a self-contained request handler at the blocking client
+/// ([`crate::interleave`]).
+pub const NO_PARK: &str = "FESTINA_NO_PARK";
 
 /// True when the optimisation guarded by the variable `var` (one of this
 /// module's constants) is turned off, by `var` itself or by [`NO_OPT`].
