@@ -400,7 +400,7 @@ fn the_runtime_is_the_smallest_with_the_facilities_the_program_uses() {
 }
 
 #[test]
-fn each_runtime_reports_its_facilities_and_links_sqlite_only_with_the_database() {
+fn each_runtime_reports_its_facilities_and_links_sqlite_and_tls_only_with_theirs() {
     let dir = TempDir::new("probe");
     for (name, path, facilities) in runtimes() {
         let run = run_in(dir.path(), &path, &["--festina-runtime-identity"]);
@@ -415,6 +415,14 @@ fn each_runtime_reports_its_facilities_and_links_sqlite_only_with_the_database()
             contains(&bytes, SQLITE_MARK),
             facilities.contains("database"),
             "{name} must link SQLite exactly when it has the database facility"
+        );
+        // The TLS library's source paths (in its panic locations) are in
+        // a runtime exactly when its code is: never in one without the
+        // network (the core thread code once reached the HTTP server's).
+        assert_eq!(
+            contains(&bytes, b"rustls"),
+            facilities.contains("net"),
+            "{name} must link rustls exactly when it has the network facility"
         );
     }
     assert!(
