@@ -147,8 +147,8 @@
 //! | `festina-runtime-core` | core | scripts, text and data processing, files, timers |
 //! | `festina-runtime-db` | core, database | programs with tables or `sqlite()` |
 //! | `festina-runtime-http` | core, net | proxies, API clients, servers that keep no table |
-//! | `festina-runtime-net` | core, database, net | servers with a database |
 //! | `festina-runtime-canvas` | core, net, canvas | programs that draw images and serve or save them, headless |
+//! | `festina-runtime-net` | core, database, net | servers with a database |
 //! | `festina-runtime` | every facility | programs that open a window or play sound |
 //!
 //! The cut points are where the libraries change: SQLite is statically
@@ -242,12 +242,12 @@ pub const RUNTIMES: &[Runtime] = &[
         facilities: FacilitySet::of(&[Facility::Core, Facility::Net]),
     },
     Runtime {
-        name: "festina-runtime-net",
-        facilities: FacilitySet::of(&[Facility::Core, Facility::Database, Facility::Net]),
-    },
-    Runtime {
         name: "festina-runtime-canvas",
         facilities: FacilitySet::of(&[Facility::Core, Facility::Net, Facility::Canvas]),
+    },
+    Runtime {
+        name: "festina-runtime-net",
+        facilities: FacilitySet::of(&[Facility::Core, Facility::Database, Facility::Net]),
     },
     Runtime {
         name: "festina-runtime",
@@ -957,8 +957,8 @@ mod tests {
             "festina-runtime-core",
             "festina-runtime-db",
             "festina-runtime-http",
-            "festina-runtime-net",
             "festina-runtime-canvas",
+            "festina-runtime-net",
             "festina-runtime",
         ];
         assert_eq!(names(&[Facility::Core]), all);
@@ -974,8 +974,8 @@ mod tests {
             names(&[Facility::Core, Facility::Net]),
             [
                 "festina-runtime-http",
-                "festina-runtime-net",
                 "festina-runtime-canvas",
+                "festina-runtime-net",
                 "festina-runtime"
             ]
         );

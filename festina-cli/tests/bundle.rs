@@ -60,14 +60,14 @@ fn runtimes() -> [(&'static str, PathBuf, &'static str); 6] {
             "core,net",
         ),
         (
-            "festina-runtime-net",
-            PathBuf::from(env!("CARGO_BIN_EXE_festina-runtime-net")),
-            "core,database,net",
-        ),
-        (
             "festina-runtime-canvas",
             PathBuf::from(env!("CARGO_BIN_EXE_festina-runtime-canvas")),
             "core,net,canvas",
+        ),
+        (
+            "festina-runtime-net",
+            PathBuf::from(env!("CARGO_BIN_EXE_festina-runtime-net")),
+            "core,database,net",
         ),
         ("festina-runtime", festina_runtime(), ALL_FACILITIES),
     ]
