@@ -125,8 +125,8 @@ bundle_size = os.path.getsize(bundle)
 with open(bundle, "rb") as f:
     f.seek(-40, 2)
     runtime_size = int.from_bytes(f.read(8), "little")  # trailer: runtime length first
-# The runtimes, smallest first (festina-cli/src/bundle.rs, "Runtimes").
-runtime_names = ["festina-runtime-core", "festina-runtime-db", "festina-runtime-net", "festina-runtime"]
+# The runtimes (festina-cli/src/bundle.rs, "Runtimes").
+runtime_names = ["festina-runtime-core", "festina-runtime-db", "festina-runtime-http", "festina-runtime-net", "festina-runtime-canvas", "festina-runtime"]
 runtime_paths = {n: os.path.join(os.path.dirname(festina), n) for n in runtime_names}
 runtime_name = "festina"
 for name, candidate in runtime_paths.items():

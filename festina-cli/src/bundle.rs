@@ -137,33 +137,43 @@
 //! a build can have, and each runtime's `main` decides what it has.)
 //!
 //! Five optional facilities make 32 combinations; building and testing
-//! 32 runtimes is not worth it. The runtimes form a short chain instead,
-//! [`RUNTIMES`], each having every facility of the one before, ordered by
-//! size:
+//! 32 runtimes is not worth it. There are six, [`RUNTIMES`], each for a
+//! kind of program common enough to pay for one more binary in every
+//! build (one more link of the runtime, a few seconds in the `fast`
+//! profile of the test suite, one more fat-LTO link in a release build):
 //!
 //! | runtime | facilities | for |
 //! |---|---|---|
 //! | `festina-runtime-core` | core | scripts, text and data processing, files, timers |
 //! | `festina-runtime-db` | core, database | programs with tables or `sqlite()` |
-//! | `festina-runtime-net` | core, database, net | servers and clients (which mostly use the database too) |
-//! | `festina-runtime` | every facility | programs that draw, open a window or play sound |
+//! | `festina-runtime-http` | core, net | proxies, API clients, servers that keep no table |
+//! | `festina-runtime-canvas` | core, net, canvas | programs that draw images and serve or save them, headless |
+//! | `festina-runtime-net` | core, database, net | servers with a database |
+//! | `festina-runtime` | every facility | programs that open a window or play sound |
 //!
-//! The bundle writer takes the first runtime of the chain that has every
-//! facility the program needs ([`runtime_candidates`]): the smallest
-//! superset, since a later runtime is never smaller. The cut points are
-//! where the libraries change: SQLite is statically linked and
-//! self-contained, TLS and HTTP are pure Rust, and cairo, X11 and ALSA are
-//! system libraries that must never reach a program that does not use
-//! them. Graphics and audio share the last runtime: a program that draws
-//! but plays no sound then links ALSA too, which costs one shared library
-//! on a machine that already has a display stack, and keeps the set at
-//! four. If a combination proves common (a headless canvas that only
-//! writes images, say), one more runtime goes into [`RUNTIMES`], with a
-//! `[[bin]]` and a three-line `main`; the choice stays "first superset in
-//! the table", so the table must stay ordered by size.
+//! The cut points are where the libraries change: SQLite is statically
+//! linked and self-contained (1.1 MB of the runtimes that have it), TLS
+//! and HTTP are pure Rust, and cairo, X11 and ALSA are system libraries
+//! that must never reach a program that does not use them. The HTTP
+//! runtime and the canvas one came with the flagship programs
+//! (`examples/flagship/`, issue 19): a reverse proxy uses the network
+//! and no database, and an image endpoint draws and serves PNGs but
+//! opens no window, plays no sound and keeps no table; given the
+//! database runtime and the full one only, their bundles carried 1.1 MB
+//! of SQLite, and the CAPTCHA endpoint's the window and audio too.
+//! Drawing with the database (or without the network) is rarer, and
+//! takes the full runtime.
 //!
-//! A runtime of the chain that is missing beside `festina` (not built, or
-//! built from another source) is skipped for the next superset; with none
+//! The bundle writer takes, of the runtimes that have every facility the
+//! program needs ([`runtime_candidates`]) and are present, the smallest
+//! file: the smallest superset. [`RUNTIMES`] lists them in the order of
+//! their sizes in the release build, but the sizes decide, so a profile
+//! that orders them otherwise still gets the smallest. If another
+//! combination proves common, one more runtime goes into [`RUNTIMES`],
+//! with a `[[bin]]` and a three-line `main`.
+//!
+//! A runtime that is missing beside `festina` (not built, or built from
+//! another source) is skipped for the next superset; with none
 //! left, `festina` copies itself, which has every facility of its build.
 //! Each runtime reports its facilities in its identity probe
 //! ([`probe_answer`]) and the writer checks them, so a runtime is never
@@ -177,7 +187,12 @@
 //! libraries on first use (`dlopen` by soname) so that `festina check`
 //! keeps starting on a headless machine; that is their choice, and does
 //! not change the runtimes. The `ldd` tests (`tests/bundle.rs`) check
-//! every runtime: none but `festina-runtime` may link cairo, X11 or ALSA.
+//! every runtime: only those with the canvas link cairo (and the X11
+//! libraries Debian's cairo brings), and only `festina-runtime` ALSA.
+//!
+//! The runtimes are linked as position-dependent executables on Linux
+//! (`build.rs`), which spares them the dynamic relocations of a PIE
+//! (0.2-0.3 MB each).
 //!
 //! Nothing of this is in the bundle format: which runtime a bundle got is
 //! visible only in its size.
@@ -210,8 +225,9 @@ pub struct Runtime {
     pub facilities: FacilitySet,
 }
 
-/// The runtimes, smallest first; each has every facility of the one
-/// before (see [Runtimes](#runtimes)).
+/// The runtimes, in the order of their sizes in the release build
+/// (smallest first), the last with every facility (see
+/// [Runtimes](#runtimes)).
 pub const RUNTIMES: &[Runtime] = &[
     Runtime {
         name: "festina-runtime-core",
@@ -220,6 +236,14 @@ pub const RUNTIMES: &[Runtime] = &[
     Runtime {
         name: "festina-runtime-db",
         facilities: FacilitySet::of(&[Facility::Core, Facility::Database]),
+    },
+    Runtime {
+        name: "festina-runtime-http",
+        facilities: FacilitySet::of(&[Facility::Core, Facility::Net]),
+    },
+    Runtime {
+        name: "festina-runtime-canvas",
+        facilities: FacilitySet::of(&[Facility::Core, Facility::Net, Facility::Canvas]),
     },
     Runtime {
         name: "festina-runtime-net",
@@ -231,8 +255,8 @@ pub const RUNTIMES: &[Runtime] = &[
     },
 ];
 
-/// The runtimes that have every facility of `needs`, in the order the
-/// bundle writer tries them (smallest first).
+/// The runtimes that have every facility of `needs`, in [`RUNTIMES`]
+/// order (the bundle writer tries those it finds smallest file first).
 pub fn runtime_candidates(needs: FacilitySet) -> impl Iterator<Item = &'static Runtime> {
     RUNTIMES
         .iter()
@@ -539,8 +563,18 @@ pub fn probe_answer(facilities: FacilitySet) -> String {
 /// `needs`; else the running executable itself (which must be a plain
 /// executable, not a bundle, and have `needs`).
 pub fn open_runtime(needs: FacilitySet) -> io::Result<File> {
-    for runtime in runtime_candidates(needs) {
-        if let Some(path) = same_build_runtime(runtime.name, needs) {
+    // The candidates present, smallest file first (a stable sort: equal
+    // sizes keep the table's order), so that the smallest superset wins
+    // whatever the profile of the build did to their sizes.
+    let mut present: Vec<(u64, PathBuf)> = runtime_candidates(needs)
+        .filter_map(|runtime| {
+            let path = runtime_path(runtime.name)?;
+            Some((fs::metadata(&path).ok()?.len(), path))
+        })
+        .collect();
+    present.sort_by_key(|(len, _)| *len);
+    for (_, path) in present {
+        if same_build_runtime(&path, needs) {
             if let Ok(mut file) = File::open(&path) {
                 if let Ok(None) = locate(&mut file) {
                     return Ok(file);
@@ -581,17 +615,25 @@ pub fn open_runtime(needs: FacilitySet) -> io::Result<File> {
     }
 }
 
-/// The runtime named `runtime` beside the running executable, if it is
-/// there and answers the identity probe with this build's
-/// [`runtime_identity`] and facilities that include `needs`.
-fn same_build_runtime(runtime: &str, needs: FacilitySet) -> Option<PathBuf> {
+/// The runtime named `runtime` beside the running executable, if there
+/// is a file of that name (and it is not the running executable).
+fn runtime_path(runtime: &str) -> Option<PathBuf> {
     let exe = std::env::current_exe().ok()?;
     let name = format!("{runtime}{}", std::env::consts::EXE_SUFFIX);
     let path = exe.parent()?.join(name);
-    if !path.is_file() || path == exe {
-        return None;
-    }
-    let mut child = Command::new(&path)
+    (path.is_file() && path != exe).then_some(path)
+}
+
+/// Whether the runtime at `path` answers the identity probe with this
+/// build's [`runtime_identity`] and facilities that include `needs`.
+fn same_build_runtime(path: &Path, needs: FacilitySet) -> bool {
+    probe(path).is_some_and(|has| has.includes(needs))
+}
+
+/// The facilities the runtime at `path` reports for this build, if it
+/// answers the identity probe in time.
+fn probe(path: &Path) -> Option<FacilitySet> {
+    let mut child = Command::new(path)
         .arg(IDENTITY_FLAG)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -612,8 +654,7 @@ fn same_build_runtime(runtime: &str, needs: FacilitySet) -> Option<PathBuf> {
     }
     let mut answer = String::new();
     child.stdout.take()?.read_to_string(&mut answer).ok()?;
-    let has = parse_probe_answer(answer.trim_end())?;
-    has.includes(needs).then_some(path)
+    parse_probe_answer(answer.trim_end())
 }
 
 /// The facilities in a runtime's [`probe_answer`], if it is this build's.
@@ -890,37 +931,70 @@ mod tests {
     }
 
     #[test]
-    fn runtimes_form_a_chain_ending_with_every_facility() {
+    fn every_set_of_facilities_has_a_runtime_and_the_last_has_all() {
         assert_eq!(RUNTIMES[0].facilities, FacilitySet::CORE);
-        for pair in RUNTIMES.windows(2) {
+        assert_eq!(RUNTIMES.last().unwrap().facilities, FacilitySet::ALL);
+        for runtime in RUNTIMES {
             assert!(
-                pair[1].facilities.includes(pair[0].facilities),
-                "{} must have every facility of {}",
-                pair[1].name,
-                pair[0].name
+                runtime.facilities.includes(FacilitySet::CORE),
+                "{}",
+                runtime.name
             );
         }
-        assert_eq!(RUNTIMES.last().unwrap().facilities, FacilitySet::ALL);
+    }
+
+    /// The names of the runtimes a program needing `needs` may get, in
+    /// the order of [`RUNTIMES`].
+    fn names(needs: &[Facility]) -> Vec<&'static str> {
+        runtime_candidates(FacilitySet::of(needs))
+            .map(|r| r.name)
+            .collect()
     }
 
     #[test]
     fn the_smallest_superset_comes_first() {
-        let names = |needs: &[Facility]| -> Vec<&str> {
-            runtime_candidates(FacilitySet::of(needs))
-                .map(|r| r.name)
-                .collect()
-        };
         let all = [
             "festina-runtime-core",
             "festina-runtime-db",
+            "festina-runtime-http",
+            "festina-runtime-canvas",
             "festina-runtime-net",
             "festina-runtime",
         ];
         assert_eq!(names(&[Facility::Core]), all);
-        assert_eq!(names(&[Facility::Core, Facility::Database]), all[1..]);
-        assert_eq!(names(&[Facility::Core, Facility::Net]), all[2..]);
-        for graphics in [Facility::Canvas, Facility::Window, Facility::Audio] {
-            assert_eq!(names(&[Facility::Core, graphics]), all[3..]);
+        assert_eq!(
+            names(&[Facility::Core, Facility::Database]),
+            [
+                "festina-runtime-db",
+                "festina-runtime-net",
+                "festina-runtime"
+            ]
+        );
+        assert_eq!(
+            names(&[Facility::Core, Facility::Net]),
+            [
+                "festina-runtime-http",
+                "festina-runtime-canvas",
+                "festina-runtime-net",
+                "festina-runtime"
+            ]
+        );
+        assert_eq!(
+            names(&[Facility::Core, Facility::Database, Facility::Net]),
+            ["festina-runtime-net", "festina-runtime"]
+        );
+        for canvas in [
+            &[Facility::Core, Facility::Canvas][..],
+            &[Facility::Core, Facility::Net, Facility::Canvas],
+        ] {
+            assert_eq!(names(canvas), ["festina-runtime-canvas", "festina-runtime"]);
+        }
+        for whole in [
+            &[Facility::Core, Facility::Window][..],
+            &[Facility::Core, Facility::Audio],
+            &[Facility::Core, Facility::Database, Facility::Canvas],
+        ] {
+            assert_eq!(names(whole), ["festina-runtime"]);
         }
     }
 

@@ -1,7 +1,8 @@
 //! What the executables of this package share: `festina`, the command
 //! line tool, and the compiler-less runtimes (`festina-runtime-core`,
-//! `-db`, `-net` and `festina-runtime`, sources in `src/runtime/`) that
-//! `festina compile` copies into bundles (see [`bundle`]).
+//! `-db`, `-http`, `-net`, `-canvas` and `festina-runtime`, sources in
+//! `src/runtime/`) that `festina compile` copies into bundles (see
+//! [`bundle`]).
 //!
 //! All start the same way: [`run_if_bundle`] looks for a program embedded
 //! in the running file before anything else, and runs it (or refuses it)

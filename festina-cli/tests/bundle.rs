@@ -40,9 +40,9 @@ fn festina_runtime() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_festina-runtime"))
 }
 
-/// The runtimes, smallest first, with the facilities each must report
-/// (the chain `festina_cli::bundle::RUNTIMES` documents).
-fn runtimes() -> [(&'static str, PathBuf, &'static str); 4] {
+/// The runtimes, in the order of `festina_cli::bundle::RUNTIMES`, with
+/// the facilities each must report.
+fn runtimes() -> [(&'static str, PathBuf, &'static str); 6] {
     [
         (
             "festina-runtime-core",
@@ -53,6 +53,16 @@ fn runtimes() -> [(&'static str, PathBuf, &'static str); 4] {
             "festina-runtime-db",
             PathBuf::from(env!("CARGO_BIN_EXE_festina-runtime-db")),
             "core,database",
+        ),
+        (
+            "festina-runtime-http",
+            PathBuf::from(env!("CARGO_BIN_EXE_festina-runtime-http")),
+            "core,net",
+        ),
+        (
+            "festina-runtime-canvas",
+            PathBuf::from(env!("CARGO_BIN_EXE_festina-runtime-canvas")),
+            "core,net,canvas",
         ),
         (
             "festina-runtime-net",
@@ -81,7 +91,7 @@ fn runtime(name: &str) -> PathBuf {
         .into_iter()
         .find(|r| r.0 == name)
         .map(|r| r.1)
-        .expect("a runtime of the chain")
+        .expect("a runtime of the table")
 }
 
 /// A program that opens the database (its natives are in the database
@@ -92,6 +102,9 @@ const DB: &str = "DatabaseURL = ':memory:'\ntable Note {\n    body:text\n}\nsqli
 /// requests and parses a URL, then ends: it opens no port).
 const SERVER: &str =
     "on request(req:http) {\n    req.ok()\n}\nlog(parseURL('http://x:81/').port)\n";
+
+/// A server that also keeps a table: the network and the database.
+const DB_SERVER: &str = "DatabaseURL = ':memory:'\ntable Hit {\n    path:text\n}\non request(req:http) {\n    sqlite('INSERT INTO Hit (path) VALUES (?)', [req.url])\n    req.ok()\n}\nlog(parseURL('http://x:82/').port)\n";
 
 /// Bytes that every build of SQLite carries (the header of its database
 /// files): present in a runtime exactly when SQLite is linked into it.
@@ -355,13 +368,25 @@ fn the_runtime_is_the_smallest_with_the_facilities_the_program_uses() {
     let hello = bundle_of(&dir, "hello", HELLO);
     assert!(split(&fs::read(&hello).unwrap()).runtime == core);
     let server = bundle_of(&dir, "server", SERVER);
+    let http = fs::read(runtime("festina-runtime-http")).unwrap();
     assert!(
-        split(&fs::read(&server).unwrap()).runtime
-            == fs::read(runtime("festina-runtime-net")).unwrap(),
-        "HTTP needs festina-runtime-net"
+        split(&fs::read(&server).unwrap()).runtime == http,
+        "HTTP without the database needs festina-runtime-http"
     );
     let run = run_in(dir.path(), &server, &[]);
     assert_eq!(run.stdout, "81\n", "{run:?}");
+    let net = fs::read(runtime("festina-runtime-net")).unwrap();
+    assert!(
+        http.len() < net.len(),
+        "festina-runtime-http leaves SQLite out, so it is smaller"
+    );
+    let db_server = bundle_of(&dir, "db_server", DB_SERVER);
+    assert!(
+        split(&fs::read(&db_server).unwrap()).runtime == net,
+        "HTTP with the database needs festina-runtime-net"
+    );
+    let run = run_in(dir.path(), &db_server, &[]);
+    assert_eq!(run.stdout, "82\n", "{run:?}");
     // Text, arrays, maps, JSON, regex, blobs, files, time and timers are
     // all core.
     let busy = bundle_of(
@@ -375,7 +400,7 @@ fn the_runtime_is_the_smallest_with_the_facilities_the_program_uses() {
 }
 
 #[test]
-fn each_runtime_reports_its_facilities_and_links_sqlite_only_with_the_database() {
+fn each_runtime_reports_its_facilities_and_links_sqlite_and_tls_only_with_theirs() {
     let dir = TempDir::new("probe");
     for (name, path, facilities) in runtimes() {
         let run = run_in(dir.path(), &path, &["--festina-runtime-identity"]);
@@ -390,6 +415,14 @@ fn each_runtime_reports_its_facilities_and_links_sqlite_only_with_the_database()
             contains(&bytes, SQLITE_MARK),
             facilities.contains("database"),
             "{name} must link SQLite exactly when it has the database facility"
+        );
+        // The TLS library's source paths (in its panic locations) are in
+        // a runtime exactly when its code is: never in one without the
+        // network (the core thread code once reached the HTTP server's).
+        assert_eq!(
+            contains(&bytes, b"rustls"),
+            facilities.contains("net"),
+            "{name} must link rustls exactly when it has the network facility"
         );
     }
     assert!(
@@ -425,6 +458,61 @@ fn a_missing_runtime_is_replaced_by_the_next_superset() {
     assert!(runtime == fs::read(festina()).unwrap());
     let run = run_in(dir.path(), &dir.join("db"), &[]);
     assert_eq!(run.stdout, "[{\"body\":\"hi\"}]\n", "{run:?}");
+}
+
+#[test]
+fn the_smallest_superset_present_is_chosen_by_its_size() {
+    // Without festina-runtime-http, a server (core and net) may get
+    // festina-runtime-net or festina-runtime-canvas: whichever file is
+    // smaller, whatever their order in the table.
+    let dir = TempDir::new("by-size");
+    let net = fs::read(runtime("festina-runtime-net")).unwrap();
+    let canvas = fs::read(runtime("festina-runtime-canvas")).unwrap();
+    let copy = festina_alone(
+        &dir,
+        &[
+            ("festina-runtime-net", &net),
+            ("festina-runtime-canvas", &canvas),
+        ],
+    );
+    dir.write("server.f", SERVER);
+    let chosen = runtime_chosen_by(&copy, &dir, "server");
+    let smaller = if canvas.len() < net.len() {
+        &canvas
+    } else {
+        &net
+    };
+    assert!(chosen == *smaller, "the smaller superset is copied");
+    let run = run_in(dir.path(), &dir.join("server"), &[]);
+    assert_eq!(run.stdout, "81\n", "{run:?}");
+}
+
+/// The flagship programs (examples/flagship/).
+fn flagship(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples/flagship")
+        .join(format!("{name}.f"));
+    fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn the_flagship_servers_get_the_runtimes_of_what_they_use() {
+    // The proxy uses HTTP alone, the WebSocket server HTTP and the
+    // database, the CAPTCHA endpoint HTTP and the canvas (no window, no
+    // sound): each gets the smallest runtime that has those.
+    let dir = TempDir::new("flagship");
+    for (program, runtime_name) in [
+        ("proxy", "festina-runtime-http"),
+        ("wsdb", "festina-runtime-net"),
+        ("captcha", "festina-runtime-canvas"),
+        ("weather", "festina-runtime"),
+    ] {
+        let bundle = bundle_of(&dir, program, &flagship(program));
+        assert!(
+            split(&fs::read(&bundle).unwrap()).runtime == fs::read(runtime(runtime_name)).unwrap(),
+            "{program} gets {runtime_name}"
+        );
+    }
 }
 
 #[test]
@@ -493,8 +581,9 @@ fn a_drawing_bundle_has_the_canvas_and_runs_alone_in_an_empty_directory() {
     let build = TempDir::new("build-draw");
     let bundle = bundle_of(&build, "draw", DRAW);
     assert!(
-        split(&fs::read(&bundle).unwrap()).runtime == fs::read(festina_runtime()).unwrap(),
-        "drawing needs festina-runtime"
+        split(&fs::read(&bundle).unwrap()).runtime
+            == fs::read(runtime("festina-runtime-canvas")).unwrap(),
+        "drawing without a window or sound needs festina-runtime-canvas"
     );
     let empty = TempDir::new("empty-draw");
     let copy = empty.join("draw");
@@ -925,7 +1014,16 @@ fn each_runtime_links_only_the_libraries_of_its_facilities() {
     checked.push(("the hello bundle".into(), hello, "core"));
     checked.push(("the database bundle".into(), db, "core,database"));
     let server = bundle_of(&dir, "server", SERVER);
-    checked.push(("the server bundle".into(), server, "core,database,net"));
+    checked.push(("the server bundle".into(), server, "core,net"));
+    let db_server = bundle_of(&dir, "db_server", DB_SERVER);
+    checked.push((
+        "the database server bundle".into(),
+        db_server,
+        "core,database,net",
+    ));
+    // Drawing (and serving) images links cairo, never ALSA.
+    let draw = bundle_of(&dir, "draw", DRAW);
+    checked.push(("the drawing bundle".into(), draw, "core,net,canvas"));
     let sound = bundle_of(&dir, "sound", SOUND);
     assert!(
         split(&fs::read(&sound).unwrap()).runtime == fs::read(festina_runtime()).unwrap(),

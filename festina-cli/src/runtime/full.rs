@@ -1,7 +1,7 @@
 //! `festina-runtime`: every facility (core, database, network, canvas,
 //! window, audio), without the compiler. `festina compile` copies it into
-//! the bundles of programs that draw, open a window or play sound; see
-//! `festina_cli::bundle` ("Runtimes").
+//! the bundles of programs that open a window or play sound, or draw and
+//! use the database; see `festina_cli::bundle` ("Runtimes").
 
 use festina_stdlib::{AUDIO, CANVAS, CORE, DATABASE, NET, WINDOW};
 use std::process::ExitCode;

@@ -105,16 +105,23 @@ fn captcha_endpoint_serves_fresh_pngs() {
         },
     );
     captcha_session(s.port);
-    // As a bundle, run from an empty directory: the full runtime (cairo),
-    // serving the same kind of pictures.
+    // As a bundle, run from an empty directory: the canvas runtime (cairo,
+    // no window, audio or SQLite), serving the same kind of pictures.
     let dir = TempDir::new("captcha-bundle");
     let exe = compile_bundle(&dir, "captcha", &source);
     let bytes = std::fs::read(&exe).unwrap();
-    let runtime = std::fs::read(env!("CARGO_BIN_EXE_festina-runtime")).unwrap();
+    let runtime = std::fs::read(env!("CARGO_BIN_EXE_festina-runtime-canvas")).unwrap();
     assert!(
         bytes.starts_with(&runtime),
-        "the CAPTCHA bundle's runtime is not festina-runtime"
+        "the CAPTCHA bundle's runtime is not festina-runtime-canvas"
     );
+    if let Ok(ldd) = std::process::Command::new("ldd").arg(&exe).output() {
+        let libs = String::from_utf8_lossy(&ldd.stdout);
+        assert!(
+            !libs.contains("libasound"),
+            "the CAPTCHA bundle links ALSA: {libs}"
+        );
+    }
     let b = Server::start_with(
         &source,
         Options {

@@ -120,7 +120,13 @@ fn http_give_request(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap
     };
     let handed = req.with_body(|body| inbound.exchange.hand_off(&inbound.head, body));
     if let Some(h) = handed {
-        crate::threads::give_connection(it, args[0].as_int(), args[1].as_int(), Box::new(h))?;
+        crate::threads::give_connection(
+            it,
+            args[0].as_int(),
+            args[1].as_int(),
+            Box::new(h),
+            adopt_connection,
+        )?;
     }
     Ok(Value::Null)
 }

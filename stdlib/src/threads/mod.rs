@@ -136,8 +136,11 @@ pub enum Envelope {
         value: Transfer,
     },
     /// A live HTTP connection handed over by `giveRequest` (§20.9): the
-    /// network facility's `HandOff`, served by the instance's own server.
-    Connection(Box<dyn std::any::Any + Send>),
+    /// network facility's `HandOff`, served by the instance's own server,
+    /// with the function that serves it (the network facility's, passed
+    /// along so that this module, which is core, never names the network
+    /// code: a runtime without the network links none of it).
+    Connection(Box<dyn std::any::Any + Send>, Adopter),
     /// Stop the instance (after dropping what is queued).
     Kill,
     /// `busy` reached zero (main only).
@@ -206,9 +209,9 @@ impl System {
     fn send(&self, to: Party, env: Envelope) {
         let counts = matches!(
             env,
-            Envelope::Message { .. } | Envelope::Reply { .. } | Envelope::Connection(_)
+            Envelope::Message { .. } | Envelope::Reply { .. } | Envelope::Connection(..)
         );
-        let is_msg = matches!(env, Envelope::Message { .. } | Envelope::Connection(_));
+        let is_msg = matches!(env, Envelope::Message { .. } | Envelope::Connection(..));
         match to {
             Party::Main => {
                 let Ok(g) = self.main.lock() else { return };
@@ -526,7 +529,7 @@ fn instance_envelope(it: &mut Interpreter, env: Envelope) -> Result<(), Trap> {
             sys.end();
             r
         }
-        Envelope::Connection(h) => {
+        Envelope::Connection(h, adopt) => {
             let r = if killed { Ok(()) } else { adopt(it, h) };
             let r = or_fail(it, r);
             it.flush_output();
@@ -587,7 +590,7 @@ fn main_envelope(it: &mut Interpreter, env: Envelope) -> Result<(), Trap> {
             sys.end();
             r
         }
-        Envelope::Kill | Envelope::Idle | Envelope::Connection(_) => Ok(()),
+        Envelope::Kill | Envelope::Idle | Envelope::Connection(..) => Ok(()),
     };
     keep_main_alive(it);
     r
@@ -621,16 +624,9 @@ fn thread_post(it: &mut Interpreter, a: &[Value]) -> Result<Value, Trap> {
     Ok(Value::Null)
 }
 
-/// Serve a handed-over connection (the network facility's).
-fn adopt(it: &mut Interpreter, h: Box<dyn std::any::Any + Send>) -> Result<(), Trap> {
-    #[cfg(feature = "net")]
-    return crate::net::adopt_connection(it, h);
-    #[cfg(not(feature = "net"))]
-    {
-        let _ = (it, h);
-        Ok(())
-    }
-}
+/// What serves a connection handed over by `giveRequest` on the thread
+/// that receives it (`net::adopt_connection`; see [`give_connection`]).
+pub type Adopter = fn(&mut Interpreter, Box<dyn std::any::Any + Send>) -> Result<(), Trap>;
 
 /// Send a live connection to instance `idx` of thread `tid` (-1: routed
 /// to an idle instance, §20.6), for `giveRequest` (§20.9). An index out
@@ -640,6 +636,7 @@ pub fn give_connection(
     tid: i64,
     idx: i64,
     h: Box<dyn std::any::Any + Send>,
+    adopt: Adopter,
 ) -> Result<(), Trap> {
     let sys = Arc::clone(&ctx(it)?.sys);
     let t = tid as u32;
@@ -648,7 +645,7 @@ pub fn give_connection(
         i if i < 0 => return Ok(()),
         i => i as u32,
     };
-    sys.send(Party::Instance(t, i), Envelope::Connection(h));
+    sys.send(Party::Instance(t, i), Envelope::Connection(h, adopt));
     keep_main_alive(it);
     Ok(())
 }
