@@ -59,41 +59,10 @@ fn main() {
         hash.write(&[0]);
     }
     println!("cargo:rustc-env=FESTINA_RUNTIME_BUILD={:016x}", hash.0);
-    link_runtimes_at_a_fixed_address();
-}
-
-/// The runtimes (the executables bundles are made of) are linked as
-/// position-dependent executables (`-no-pie`) on Linux: the linker then
-/// resolves the relocations of a position-independent executable itself,
-/// and the 0.2-0.3 MB of `.rela.dyn` each runtime would carry for the
-/// dynamic loader (a relative relocation for every vtable entry and
-/// string reference of `.data.rel.ro`) are not written. The code is the
-/// same (compiled position-independent); what is lost is the address
-/// randomisation of the executable's own image (libraries, stack and
-/// heap are still randomised), as with Go's default builds. `festina`
-/// itself stays a PIE. See benches/RESULTS.md, "Binary size".
-fn link_runtimes_at_a_fixed_address() {
-    let linux = std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux");
-    if !linux {
-        return;
-    }
-    let has = |feature: &str| std::env::var_os(format!("CARGO_FEATURE_{feature}")).is_some();
-    let runtimes = [
-        ("festina-runtime-core", true),
-        ("festina-runtime-db", has("DATABASE")),
-        ("festina-runtime-http", has("NET")),
-        ("festina-runtime-net", has("DATABASE") && has("NET")),
-        ("festina-runtime-canvas", has("NET") && has("CANVAS")),
-        (
-            "festina-runtime",
-            has("DATABASE") && has("NET") && has("CANVAS") && has("WINDOW") && has("AUDIO"),
-        ),
-    ];
-    for (name, built) in runtimes {
-        if built {
-            println!("cargo:rustc-link-arg-bin={name}=-no-pie");
-        }
-    }
+    // The runtimes stay position-independent executables: linking them
+    // `-no-pie` would drop 0.2-0.3 MB of `.rela.dyn` each, but also the
+    // address randomisation of a server's own image (benches/RESULTS.md,
+    // "Binary size"); not worth it for a size target it cannot reach.
 }
 
 /// Every file under `path` (or `path` itself).
