@@ -20,6 +20,8 @@
 //! | [`NO_STDOUT_BUFFER`] | block-buffering of stdout to a pipe or file: every `log` line is written at once, as on a terminal (see [`crate::stdout`]) |
 //! | [`NO_FAST_RENDER`] | `toText` of a struct, array or map rendered into a reused per-thread scratch buffer and copied once into a text of exactly its size (see [`crate::render`], "Speed"); off, it renders into a fresh buffer of 256 bytes |
 //! | [`NO_SHORT_FLOAT`] | rendering a float with at most 6 shortest round-trip digits from those digits ([`crate::render`]): every float then goes through exact-precision formatting |
+//! | [`NO_DIRECT_JSON`] | `toStruct`/`toArr` reading the text straight into Festina values (`festina-stdlib`'s `json.rs`, "Two paths, one result"): every text then goes through a `serde_json::Value` tree first |
+//! | [`NO_SQLITE_MEMSTATUS`] | SQLite configured without memory statistics (`festina-stdlib`'s `db.rs`, `configure_sqlite`): SQLite then takes a global mutex around each of its allocations to count it |
 //! | [`NO_READY_FIRST`] | the event loop's order within a round: what the poll reported (finished jobs, mailboxes, ready sources) before the timers due, so that a request arriving during a callback waits for that callback only, not for a timer armed by it too (see [`crate::event_loop`]) |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
@@ -70,6 +72,14 @@ pub const NO_STDOUT_BUFFER: &str = "FESTINA_NO_STDOUT_BUFFER";
 /// Floats rendered from their shortest round-trip digits when those
 /// number at most 6 (`crate::render::format_g`).
 pub const NO_SHORT_FLOAT: &str = "FESTINA_NO_SHORT_FLOAT";
+
+/// `toStruct`/`toArr` parsed straight into Festina values, without a
+/// `serde_json::Value` tree (`festina-stdlib`'s `json.rs`).
+pub const NO_DIRECT_JSON: &str = "FESTINA_NO_DIRECT_JSON";
+
+/// SQLite's memory statistics turned off before the first connection
+/// opens (`festina-stdlib`'s `db.rs`).
+pub const NO_SQLITE_MEMSTATUS: &str = "FESTINA_NO_SQLITE_MEMSTATUS";
 
 /// The event loop's handling of what the poll reported before the due
 /// timers ([`crate::event_loop`], "What the poll reported, before the
