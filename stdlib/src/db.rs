@@ -561,17 +561,20 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let result = db_of(it).and_then(|db| {
         with_statement(&db.conn, sql, literal, params, |st| {
             let dests = column_dests(st, rec, is_row);
+            // Every row starts from these slots (in recycled memory when
+            // the heap has some: `Heap::fields_like`).
+            let template = if is_row {
+                row::empty_slots(ncols)
+            } else {
+                rec.fields
+                    .iter()
+                    .map(|f| null_of(&f.ty))
+                    .collect::<Vec<_>>()
+            };
             let mut out = Vec::new();
             let mut rows = st.raw_query();
             while let Some(r) = rows.next()? {
-                let mut slots = if is_row {
-                    row::empty_slots(ncols)
-                } else {
-                    rec.fields
-                        .iter()
-                        .map(|f| null_of(&f.ty))
-                        .collect::<Vec<_>>()
-                };
+                let mut slots = heap.fields_like(&template);
                 for (j, d) in dests.iter().enumerate() {
                     match *d {
                         Dest::Field(i) => {
@@ -597,7 +600,7 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
                 out.push(if is_row {
                     row::new_row(&heap, id, slots)
                 } else {
-                    Value::Struct(heap.new_struct(id, false, slots.into_boxed_slice(), false))
+                    Value::Struct(heap.new_struct(id, false, slots, false))
                 });
             }
             Ok(out)
