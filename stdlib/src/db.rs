@@ -119,6 +119,10 @@ pub struct Db {
     stmts: RefCell<hashbrown::HashMap<Box<str>, Statement<'static>>>,
     /// Whether `stmts` is used (the switch).
     own_cache: bool,
+    /// The rows of a query as they are read (kept for the next query).
+    rows: RefCell<Vec<Value>>,
+    /// Whether `rows` is used (`FESTINA_NO_RECYCLE` off).
+    reuse_rows: bool,
     conn: Box<Connection>,
 }
 
@@ -128,6 +132,8 @@ impl Db {
         Db {
             stmts: RefCell::new(hashbrown::HashMap::new()),
             own_cache: !festina_vm::switches::disabled(festina_vm::switches::NO_STMT_CACHE),
+            rows: RefCell::new(Vec::new()),
+            reuse_rows: !festina_vm::switches::disabled(festina_vm::switches::NO_RECYCLE),
             conn: Box::new(conn),
         }
     }
@@ -634,39 +640,63 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
                     .map(|f| null_of(&f.ty))
                     .collect::<Vec<_>>()
             };
-            let mut out = Vec::new();
-            let mut rows = st.raw_query();
-            while let Some(r) = rows.next()? {
-                let mut slots = heap.fields_like(&template);
-                for (j, d) in dests.iter().enumerate() {
-                    match *d {
-                        Dest::Field(i) => {
-                            let v = r.get_ref(j)?;
-                            slots[i] = match rec.fields[i].ty {
-                                Type::Img => media_column(v, img),
-                                Type::Aud => media_column(v, aud),
-                                ref ty => convert(v, ty),
-                            };
-                            if is_row {
-                                row::mark_in_slots(&mut slots, ncols, i, true);
+            // The rows collect in the database's reused buffer and move
+            // into an array of exactly their number (one allocation,
+            // instead of a vector grown by doubling); a fresh vector when
+            // the buffer is in use or with `FESTINA_NO_RECYCLE`.
+            let mut scratch = if db.reuse_rows {
+                db.rows.try_borrow_mut().ok()
+            } else {
+                None
+            };
+            let reused = scratch.is_some();
+            let mut fresh = Vec::new();
+            let out = scratch.as_deref_mut().unwrap_or(&mut fresh);
+            out.clear();
+            // A failed step or column leaves nothing in the buffer.
+            let mut fill = |out: &mut Vec<Value>| -> rusqlite::Result<()> {
+                let mut rows = st.raw_query();
+                while let Some(r) = rows.next()? {
+                    let mut slots = heap.fields_like(&template);
+                    for (j, d) in dests.iter().enumerate() {
+                        match *d {
+                            Dest::Field(i) => {
+                                let v = r.get_ref(j)?;
+                                slots[i] = match rec.fields[i].ty {
+                                    Type::Img => media_column(v, img),
+                                    Type::Aud => media_column(v, aud),
+                                    ref ty => convert(v, ty),
+                                };
+                                if is_row {
+                                    row::mark_in_slots(&mut slots, ncols, i, true);
+                                }
                             }
-                        }
-                        Dest::Rowid => {
-                            slots[row::rowid_slot(ncols)] = match r.get_ref(j)? {
-                                ValueRef::Integer(i) => Value::Int(i),
-                                _ => Value::Null,
+                            Dest::Rowid => {
+                                slots[row::rowid_slot(ncols)] = match r.get_ref(j)? {
+                                    ValueRef::Integer(i) => Value::Int(i),
+                                    _ => Value::Null,
+                                }
                             }
+                            Dest::Skip => {}
                         }
-                        Dest::Skip => {}
                     }
+                    out.push(if is_row {
+                        row::new_row(&heap, id, slots)
+                    } else {
+                        Value::Struct(heap.new_struct(id, false, slots, false))
+                    });
                 }
-                out.push(if is_row {
-                    row::new_row(&heap, id, slots)
-                } else {
-                    Value::Struct(heap.new_struct(id, false, slots, false))
-                });
+                Ok(())
+            };
+            if let Err(e) = fill(&mut *out) {
+                out.clear();
+                return Err(e);
             }
-            Ok(out)
+            Ok(if reused {
+                out.drain(..).collect::<Vec<_>>()
+            } else {
+                fresh
+            })
         })
     });
     match result {
