@@ -511,7 +511,14 @@ fn with_statement<R>(
     // The key and the prepared text are trimmed, as rusqlite's
     // `prepare_cached` does.
     let key = sql.trim();
-    if !stmts.contains_key(key) {
+    if let Some(st) = stmts.get_mut(key) {
+        let result = run(st);
+        // As rusqlite's cache does when a statement comes back: no value
+        // stays bound between uses.
+        st.clear_bindings();
+        return result;
+    }
+    {
         let st = conn
             .prepare_with_flags(key, rusqlite::PrepFlags::SQLITE_PREPARE_PERSISTENT)
             .map_err(|e| sql_error(message(&e), sql))?;
@@ -575,8 +582,10 @@ enum Dest {
 fn column_dests(st: &Statement<'_>, rec: &Record, rowid_ok: bool) -> Vec<Dest> {
     let mut taken = vec![false; rec.fields.len()];
     let mut rowid_taken = false;
-    st.column_names()
-        .map(|name| {
+    (0..st.column_count())
+        .map(|c| {
+            // A name that is not UTF-8 matches no field.
+            let name = st.column_name(c).unwrap_or("");
             match rec
                 .fields
                 .iter()
