@@ -182,7 +182,6 @@ pub fn natives() -> Vec<NativeEntry> {
 /// of `tables` (§15.1, §15.2). Errors: SQLite's message, prefixed with
 /// what was being done.
 pub fn open_database(path: &str, tables: &[Record]) -> Result<Connection, String> {
-    configure_sqlite();
     let conn = Connection::open_with_flags(path, OpenFlags::default())
         .map_err(|e| format!("cannot open the database '{path}': {}", message(&e)))?;
     let setup = || -> rusqlite::Result<()> {
@@ -198,40 +197,6 @@ pub fn open_database(path: &str, tables: &[Record]) -> Result<Connection, String
     sync_schema(&conn, tables)
         .map_err(|e| format!("cannot synchronise the database '{path}': {e}"))?;
     Ok(conn)
-}
-
-/// Process-wide SQLite configuration, made once before the first
-/// connection opens (SQLite accepts `sqlite3_config` only before it is
-/// initialised): memory statistics off (`SQLITE_CONFIG_MEMSTATUS`, 0).
-/// With them on, SQLite takes a global mutex around every allocation it
-/// makes to keep counters nothing here reads (`sqlite3_status`,
-/// `sqlite3_memory_used`); the flagship WebSocket server paid about
-/// 1,300 instructions per message for it (benches/RESULTS.md). Off with
-/// `FESTINA_NO_SQLITE_MEMSTATUS`. Every connection of the process is
-/// opened here, so the `Once` orders the call before any
-/// `sqlite3_initialize`; when SQLite was initialised already (by an
-/// embedder) the call is refused and changes nothing. Returns whether
-/// statistics are off.
-fn configure_sqlite() -> bool {
-    static APPLIED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *APPLIED.get_or_init(|| {
-        if festina_vm::switches::disabled(festina_vm::switches::NO_SQLITE_MEMSTATUS) {
-            return false;
-        }
-        // SAFETY: `sqlite3_config(SQLITE_CONFIG_MEMSTATUS, int)` takes one
-        // `int` argument; it is called before any connection of this
-        // process opens (the `OnceLock`, and every open goes through
-        // `open_database`), and when SQLite is already initialised it
-        // returns SQLITE_MISUSE without effect. Tested by
-        // `tests::memstatus_is_off`.
-        let rc = unsafe {
-            rusqlite::ffi::sqlite3_config(
-                rusqlite::ffi::SQLITE_CONFIG_MEMSTATUS,
-                0 as std::ffi::c_int,
-            )
-        };
-        rc == rusqlite::ffi::SQLITE_OK
-    })
 }
 
 /// The SQLite column type of a Festina column type (§15.3).
@@ -702,7 +667,10 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
                 return Err(e);
             }
             Ok(if reused {
-                out.drain(..).collect::<Vec<_>>()
+                // Moved out, the buffer keeping its capacity.
+                let mut items = Vec::with_capacity(out.len());
+                items.append(out);
+                items
             } else {
                 fresh
             })
@@ -966,29 +934,6 @@ mod tests {
     }
 
     #[test]
-    fn memstatus_is_off() {
-        // Opening configures SQLite first (unless the switch is set);
-        // every test opens through `open_database` or after
-        // `configure_sqlite`, so none initialises SQLite before it.
-        let conn = open_database(":memory:", &[]).unwrap();
-        conn.execute_batch("CREATE TABLE t (a TEXT); INSERT INTO t VALUES ('x')")
-            .unwrap();
-        // SAFETY: a plain read of SQLite's global counter.
-        let used = unsafe { rusqlite::ffi::sqlite3_memory_used() };
-        let off = configure_sqlite();
-        assert_eq!(
-            off,
-            !festina_vm::switches::disabled(festina_vm::switches::NO_SQLITE_MEMSTATUS)
-        );
-        if off {
-            // With statistics off SQLite counts nothing.
-            assert_eq!(used, 0);
-        } else {
-            assert!(used > 0);
-        }
-    }
-
-    #[test]
     fn conversions_follow_affinity() {
         assert_eq!(convert(ValueRef::Real(2.9), &Type::Int), Value::Int(2));
         assert_eq!(convert(ValueRef::Text(b" 42 "), &Type::Int), Value::Int(42));
@@ -1016,7 +961,6 @@ mod tests {
     #[test]
     fn migration_keeps_rows_and_rowids() {
         use festina_vm::program::Field;
-        configure_sqlite();
         let conn = Connection::open_in_memory().unwrap();
         conn.execute_batch(
             "CREATE TABLE t (a INTEGER, gone TEXT, b TEXT);

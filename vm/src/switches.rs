@@ -21,7 +21,6 @@
 //! | [`NO_FAST_RENDER`] | `toText` of a struct, array or map rendered into a reused per-thread scratch buffer and copied once into a text of exactly its size (see [`crate::render`], "Speed"); off, it renders into a fresh buffer of 256 bytes |
 //! | [`NO_SHORT_FLOAT`] | rendering a float with at most 6 shortest round-trip digits from those digits ([`crate::render`]): every float then goes through exact-precision formatting |
 //! | [`NO_DIRECT_JSON`] | `toStruct`/`toArr` reading the text straight into Festina values (`festina-stdlib`'s `json.rs`, "Two paths, one result"): every text then goes through a `serde_json::Value` tree first |
-//! | [`NO_SQLITE_MEMSTATUS`] | SQLite configured without memory statistics (`festina-stdlib`'s `db.rs`, `configure_sqlite`): SQLite then takes a global mutex around each of its allocations to count it |
 //! | [`NO_RECYCLE`] | the heap's reuse of dead structs' memory (their boxes and field blocks) for new structs (see [`crate::heap`], "Recycled struct memory"), and the database's reused row buffer (`festina-stdlib`'s `db.rs`): every struct then allocates and frees its own, and a query's rows grow a fresh vector |
 //! | [`NO_STMT_CACHE`] | the database's own map of prepared statements of literal SQL (`festina-stdlib`'s `db.rs`, `Db`): rusqlite's `prepare_cached` LRU cache is used instead |
 //! | [`NO_READY_FIRST`] | the event loop's order within a round: what the poll reported (finished jobs, mailboxes, ready sources) before the timers due, so that a request arriving during a callback waits for that callback only, not for a timer armed by it too (see [`crate::event_loop`]) |
@@ -78,10 +77,6 @@ pub const NO_SHORT_FLOAT: &str = "FESTINA_NO_SHORT_FLOAT";
 /// `toStruct`/`toArr` parsed straight into Festina values, without a
 /// `serde_json::Value` tree (`festina-stdlib`'s `json.rs`).
 pub const NO_DIRECT_JSON: &str = "FESTINA_NO_DIRECT_JSON";
-
-/// SQLite's memory statistics turned off before the first connection
-/// opens (`festina-stdlib`'s `db.rs`).
-pub const NO_SQLITE_MEMSTATUS: &str = "FESTINA_NO_SQLITE_MEMSTATUS";
 
 /// The heap's recycling of struct memory ([`crate::heap`]) and the
 /// database's reused row buffer.
