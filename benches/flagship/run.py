@@ -153,7 +153,8 @@ def measure(loadgen, prog, exe, args):
         try:
             if prog == "proxy":
                 up_port = peers.free_port()
-                up = subprocess.Popen([loadgen, "upstream", "-addr", f"127.0.0.1:{up_port}"], cwd=cwd)
+                up = subprocess.Popen([loadgen, "upstream", "-addr", f"127.0.0.1:{up_port}",
+                                       "-delay", f"{args.upstream_delay}ms"], cwd=cwd)
                 procs.append(up)
                 if not peers.wait_listening(up, up_port):
                     return {"error": "the upstream did not start"}
@@ -259,7 +260,12 @@ def main():
     ap.add_argument("--warmup", type=float, default=1.0, help="untimed warm-up seconds")
     ap.add_argument("--no-write", action="store_true", help="print, do not touch RESULTS.md")
     ap.add_argument("--weather", action="store_true", help="also run benches/net/fetch/ (fetch-and-parse)")
+    ap.add_argument("--upstream-delay", type=float, default=0.0,
+                    help="proxy: the upstream waits this many ms before each answer (a remote upstream's "
+                         "round trip; 0, the default, is the mission's table); implies --no-write")
     args = ap.parse_args()
+    if args.upstream_delay:
+        args.no_write = True
     progs = [p for p in args.only.split(",") if p]
     langs = [lang for lang in args.langs.split(",") if lang]
     for p in progs:

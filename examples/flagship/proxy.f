@@ -1,5 +1,5 @@
 // Reverse proxy: every request is forwarded to $UPSTREAM by a pool of
-// four worker threads, each over its own keep-alive connection (README.md).
+// four worker threads over keep-alive connections (README.md).
 thread workers[4] {
     text UPSTREAM = environment.UPSTREAM == null ? 'http://127.0.0.1:9000' : environment.UPSTREAM
 

@@ -72,6 +72,7 @@
 pub mod disasm;
 pub mod event_loop;
 pub mod heap;
+pub mod interleave;
 pub mod interp;
 pub mod liveness;
 pub mod native;

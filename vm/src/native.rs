@@ -40,4 +40,8 @@ pub enum Trap {
     /// The native already reported a failure itself (e.g. the JSON line of
     /// `fail(msg, fields)`, §14.2): exit with status 1 and print nothing.
     FailReported,
+    /// Not a failure: the native started a wait on the event loop and the
+    /// call that made it is set aside until the wait ends (only when
+    /// [`crate::interp::Interpreter::may_park`]; see `interp/park.rs`).
+    Park,
 }

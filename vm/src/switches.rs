@@ -24,6 +24,7 @@
 //! | [`NO_RECYCLE`] | the heap's reuse of dead structs' memory (their boxes and field blocks) for new structs (see [`crate::heap`], "Recycled struct memory"), and the database's reused row buffer (`festina-stdlib`'s `db.rs`): every struct then allocates and frees its own, and a query's rows grow a fresh vector |
 //! | [`NO_STMT_CACHE`] | the database's own map of prepared statements of literal SQL (`festina-stdlib`'s `db.rs`, `Db`): rusqlite's `prepare_cached` LRU cache is used instead |
 //! | [`NO_READY_FIRST`] | the event loop's order within a round: what the poll reported (finished jobs, mailboxes, ready sources) before the timers due, so that a request arriving during a callback waits for that callback only, not for a timer armed by it too (see [`crate::event_loop`]) |
+//! | [`NO_PARK`] | parking a request handler at the blocking client (`req.send()`) so that its loop serves other connections meanwhile, for handlers that cannot observe the interleaving (see [`crate::interleave`] and `interp/park.rs`); off, the handler holds its thread until the response arrives |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
 //! The values are read when a program is compiled or loaded (the canvas's:
@@ -90,6 +91,10 @@ pub const NO_STMT_CACHE: &str = "FESTINA_NO_STMT_CACHE";
 /// timers ([`crate::event_loop`], "What the poll reported, before the
 /// timers").
 pub const NO_READY_FIRST: &str = "FESTINA_NO_READY_FIRST";
+
+/// Parking a self-contained request handler at the blocking client
+/// ([`crate::interleave`]).
+pub const NO_PARK: &str = "FESTINA_NO_PARK";
 
 /// True when the optimisation guarded by the variable `var` (one of this
 /// module's constants) is turned off, by `var` itself or by [`NO_OPT`].

@@ -59,11 +59,16 @@ func upstreamBody(path string) []byte {
 	return b.Bytes()
 }
 
-func runUpstream(addr string) {
+// runUpstream serves the proxy's upstream; delay (0: none) is how long it
+// waits before each answer, as a remote upstream's round trip would.
+func runUpstream(addr string, delay time.Duration) {
 	if !strings.HasPrefix(addr, "127.0.0.1:") {
 		fail("upstream must listen on 127.0.0.1")
 	}
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if delay > 0 {
+			time.Sleep(delay)
+		}
 		w.Header().Set("content-type", "text/plain; charset=utf-8")
 		w.Header().Set("x-upstream", "1")
 		if r.Method == http.MethodPost {
@@ -308,6 +313,7 @@ func main() {
 	clients := fs.Int("c", 20, "concurrent connections / clients")
 	dur := fs.Duration("d", 5*time.Second, "timed duration")
 	warmup := fs.Duration("warmup", time.Second, "untimed warm-up before the timed window")
+	delay := fs.Duration("delay", 0, "upstream: wait this long before each answer")
 	fs.Parse(os.Args[2:])
 	if os.Args[1] != "upstream" {
 		loopbackOnly(*target)
@@ -315,7 +321,7 @@ func main() {
 	var err error
 	switch os.Args[1] {
 	case "upstream":
-		runUpstream(*addr)
+		runUpstream(*addr, *delay)
 	case "http", "ws":
 		var r result
 		if os.Args[1] == "http" {

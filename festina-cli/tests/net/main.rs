@@ -12,6 +12,7 @@ mod listener;
 // the full runtime for the CAPTCHA bundle).
 #[cfg(all(feature = "canvas", feature = "window", feature = "audio"))]
 mod media;
+mod park;
 mod robust;
 mod server;
 mod threads;

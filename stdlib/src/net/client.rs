@@ -22,7 +22,7 @@
 //! - **receive**: bytes go into a [`ResponseParser`] until the response is
 //!   complete.
 //!
-//! Two drivers run it, sharing everything else:
+//! Three drivers run it, sharing everything else:
 //! - **blocking** ([`send_blocking`], `callback` null): waits on the one
 //!   socket with `poll(2)`, bounded by the deadlines;
 //! - **callback mode** ([`ClientSource`]): a source of the interpreter's
@@ -32,6 +32,14 @@
 //!   runs) and keeps the program alive (§12.2); when the exchange ends it
 //!   overwrites the value and calls `callback(req)` on the loop's thread.
 //!   A host name is resolved by a background job (§12.5).
+//! - **parked** ([`start_parked`], `callback` null in a request handler
+//!   that may park, `park.rs`): the blocking form's semantics on the
+//!   event loop. The exchange starts at once (the request is written in
+//!   the native, as blocking mode would); if the response is not there
+//!   yet, the socket and the deadline are registered under the token the
+//!   source is about to get and the native returns `Trap::Park`; the
+//!   source ends by filling the value and resuming the handler (a failure
+//!   becomes a throw at the `send()`, the value untouched).
 //!
 //! # Reuse and the one retry
 //!
@@ -318,6 +326,12 @@ impl Exchange {
     pub fn socket(&mut self) -> Option<(&mut mio::net::TcpStream, u64)> {
         let g = self.generation;
         self.conn.as_mut().map(|c| (c.io.tcp_mut(), g))
+    }
+
+    /// The number of connections the exchange has had (see
+    /// [`Exchange::socket`]).
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// The connection to keep for reuse once the exchange is done, if
@@ -874,15 +888,17 @@ pub fn fill(
 /// `req.send()` (native `http_send`), and `http x = {...}.send()`
 /// (native `http_send_value`, which returns `req`).
 pub fn send(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
-    send_inner(it, args).map(|_| Value::Null)
+    send_inner(it, args, false).map(|_| Value::Null)
 }
 
 /// `http x = {...}.send()`: [`send`], returning the receiver.
 pub fn send_value(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
-    send_inner(it, args)
+    send_inner(it, args, true)
 }
 
-fn send_inner(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
+/// `returns_value`: the native returns the receiver (`http_send_value`),
+/// else null; what a parked call gets when it resumes.
+fn send_inner(it: &mut Interpreter, args: &[Value], returns_value: bool) -> Result<Value, Trap> {
     let Some(v) = args.first().filter(|v| v.as_handle::<HttpObj>().is_some()) else {
         return Err(Trap::Throw("cannot send a null http value".into()));
     };
@@ -893,28 +909,141 @@ fn send_inner(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let callback = req.callback();
     let ex = Exchange::new(it, req);
     let pool = Rc::clone(&it.ext_or_insert_with(ClientState::default).pool);
-    if callback.is_null() {
+    let done = if callback.is_null() {
         let mut ex = ex.map_err(Trap::Throw)?;
-        let r = send_blocking(&mut ex, &pool).map_err(Trap::Throw)?;
-        fill(it, req, Ok(r), std::mem::take(&mut ex.sent_headers));
-        return Ok(v);
-    }
+        if !it.may_park() {
+            let r = send_blocking(&mut ex, &pool).map_err(Trap::Throw)?;
+            fill(it, req, Ok(r), std::mem::take(&mut ex.sent_headers));
+            return Ok(v);
+        }
+        // The handler is parked while the loop runs the exchange
+        // (`park.rs`).
+        return start_parked(it, ex, v, pool, returns_value);
+    } else {
+        Done::Callback(callback)
+    };
     let source = ClientSource {
         ex: ex.map_err(Some),
         req: v.clone(),
-        callback,
+        done,
         pool,
         registered: None,
         started: false,
         deadline_timer: None,
         resolved: Rc::new(RefCell::new(None)),
     };
+    start(it, source)?;
+    Ok(v)
+}
+
+/// `req.send()` in a handler that may park: send at once, as blocking
+/// mode would, then, if the response is not there yet, wait for it on
+/// the event loop with the handler parked (`park.rs`). The source's
+/// socket and deadline are registered under the token it is about to
+/// get, so the request leaves now rather than in the loop's next round.
+fn start_parked(
+    it: &mut Interpreter,
+    mut ex: Exchange,
+    v: Value,
+    pool: Rc<RefCell<Pool>>,
+    returns_value: bool,
+) -> Result<Value, Trap> {
+    let lp = it.event_loop()?;
+    let token = lp.next_token();
+    let deadline_timer = ex
+        .time_left(Instant::now())
+        .map(|left| lp.set_source_timer(token, left, None));
+    let step = ex.step(&mut pool.borrow_mut());
+    // The socket waits under the token before the source is registered.
+    let mut registered = None;
+    let mut lost = None;
+    if let Step::Wait(interest) = step {
+        match ex.socket() {
+            Some((tcp, generation)) => match lp.registry().register(tcp, token, interest) {
+                Ok(()) => registered = Some((generation, interest)),
+                Err(e) => lost = Some(format!("cannot wait for the connection: {e}")),
+            },
+            None => lost = Some("the connection was lost".to_string()),
+        }
+    }
+    let mut source = ClientSource {
+        ex: Ok(ex),
+        req: v,
+        done: Done::Resume {
+            wait: Rc::default(),
+            returns_value,
+        },
+        pool,
+        registered,
+        started: true,
+        deadline_timer,
+        resolved: Rc::new(RefCell::new(None)),
+    };
+    match step {
+        Step::Done(r) => {
+            // Answered before any wait: as blocking mode, no parking.
+            let sent_headers = source.release(it);
+            let req = std::mem::take(&mut source.req);
+            let r = r.map_err(Trap::Throw)?;
+            if let Some(obj) = req.as_handle::<HttpObj>() {
+                fill(it, obj, Ok(r), sent_headers);
+            }
+            Ok(req)
+        }
+        Step::Wait(_) => {
+            if let Some(why) = lost {
+                source.release(it);
+                return Err(Trap::Throw(why));
+            }
+            source.done = Done::Resume {
+                wait: super::park::begin(it),
+                returns_value,
+            };
+            let lp = it.event_loop()?;
+            let t = lp
+                .register(Box::new(source), Interest::READABLE)
+                .map_err(|e| Trap::Fail(format!("cannot start a request: {e}")))?;
+            debug_assert_eq!(t, token);
+            Err(Trap::Park)
+        }
+        Step::Resolve => {
+            // A host name: resolved by a background job, as callback mode
+            // does (the exchange asks again when started).
+            if let Some(t) = source.deadline_timer.take() {
+                it.event_loop()?.clear_source_timer(t);
+            }
+            source.started = false;
+            source.done = Done::Resume {
+                wait: super::park::begin(it),
+                returns_value,
+            };
+            start(it, source)?;
+            Err(Trap::Park)
+        }
+    }
+}
+
+/// Register `source` with the event loop and start it in this round.
+fn start(it: &mut Interpreter, source: ClientSource) -> Result<(), Trap> {
     let lp = it.event_loop()?;
     let token = lp
         .register(Box::new(source), Interest::READABLE)
         .map_err(|e| Trap::Fail(format!("cannot start a request: {e}")))?;
     lp.set_source_timer(token, Duration::ZERO, None);
-    Ok(v)
+    Ok(())
+}
+
+/// What ends a request on the event loop.
+enum Done {
+    /// Callback mode: call it with the filled value (§19.5).
+    Callback(Value),
+    /// Blocking mode in a parked handler: resume it (`park.rs`) with
+    /// what `send()` returns (the value itself when `returns_value`, else
+    /// null), or the failure as a throw.
+    Resume {
+        wait: super::park::Wait,
+        returns_value: bool,
+    },
 }
 
 /// A request in callback mode, on the event loop; see the module
@@ -924,7 +1053,7 @@ struct ClientSource {
     ex: Result<Exchange, Option<String>>,
     /// The `http` value (kept alive until the callback has run).
     req: Value,
-    callback: Value,
+    done: Done,
     pool: Rc<RefCell<Pool>>,
     /// The socket generation registered under the token, and with what.
     registered: Option<(u64, Interest)>,
@@ -987,12 +1116,10 @@ impl ClientSource {
         }
     }
 
-    /// Overwrite the value, call the callback, and end.
-    fn complete(
-        &mut self,
-        it: &mut Interpreter,
-        r: Result<Response, String>,
-    ) -> Result<Keep, Trap> {
+    /// The exchange is over: clear its deadline, give a reusable
+    /// connection back to the pool (out of the poll first, if it was
+    /// registered), and return the headers the request went with.
+    fn release(&mut self, it: &mut Interpreter) -> Value {
         if let Some(t) = self.deadline_timer.take() {
             if let Some(lp) = it.event_loop_if_started() {
                 lp.clear_source_timer(t);
@@ -1001,22 +1128,58 @@ impl ClientSource {
         let mut sent_headers = Value::Null;
         if let Ok(ex) = &mut self.ex {
             sent_headers = std::mem::take(&mut ex.sent_headers);
+            let generation = ex.generation();
             let reusable = ex.take_reusable();
             // The socket leaves the poll before it is kept or closed.
             if let Some(mut c) = reusable {
-                if let Some(lp) = it.event_loop_if_started() {
-                    let _ = lp.registry().deregister(c.io.tcp_mut());
+                if self.registered.is_some_and(|(g, _)| g == generation) {
+                    if let Some(lp) = it.event_loop_if_started() {
+                        let _ = lp.registry().deregister(c.io.tcp_mut());
+                    }
                 }
                 c.idle_since = Instant::now();
                 self.pool.borrow_mut().put(c);
             }
         }
         self.ex = Err(None);
-        if let Some(req) = self.req.as_handle::<HttpObj>() {
-            fill(it, req, r, sent_headers);
-        }
+        self.registered = None;
+        sent_headers
+    }
+
+    /// Overwrite the value, call the callback, and end.
+    fn complete(
+        &mut self,
+        it: &mut Interpreter,
+        r: Result<Response, String>,
+    ) -> Result<Keep, Trap> {
+        let sent_headers = self.release(it);
         let req = std::mem::take(&mut self.req);
-        it.call_function(&self.callback, &[req])?;
+        match &self.done {
+            Done::Callback(callback) => {
+                if let Some(obj) = req.as_handle::<HttpObj>() {
+                    fill(it, obj, r, sent_headers);
+                }
+                it.call_function(callback, &[req])?;
+            }
+            Done::Resume {
+                wait,
+                returns_value,
+            } => {
+                // As blocking mode: a failure throws and leaves the value
+                // as it was.
+                let result = match r {
+                    Ok(r) => {
+                        if let Some(obj) = req.as_handle::<HttpObj>() {
+                            fill(it, obj, Ok(r), sent_headers);
+                        }
+                        Ok(if *returns_value { req } else { Value::Null })
+                    }
+                    Err(msg) => Err(Trap::Throw(msg)),
+                };
+                let wait = std::rc::Rc::clone(wait);
+                super::park::resume(it, &wait, result)?;
+            }
+        }
         Ok(Keep::Remove)
     }
 }

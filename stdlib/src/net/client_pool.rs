@@ -62,10 +62,13 @@ use std::time::{Duration, Instant};
 
 /// Longest time an idle connection is kept for reuse.
 pub const MAX_IDLE: Duration = Duration::from_secs(30);
-/// Most idle connections kept for one scheme, host and port.
-pub const MAX_IDLE_PER_HOST: usize = 8;
+/// Most idle connections kept for one scheme, host and port: a loop whose
+/// request handlers are parked at the client (`park.rs`) has one request
+/// in flight per connection it serves, and a proxy serving 50 client
+/// connections should not reopen upstream connections beyond 8 of them.
+pub const MAX_IDLE_PER_HOST: usize = 64;
 /// Most idle connections kept in all.
-pub const MAX_IDLE_TOTAL: usize = 32;
+pub const MAX_IDLE_TOTAL: usize = 256;
 
 /// Where a connection goes: scheme, host (lowercased; an IPv6 address
 /// without brackets) and port.

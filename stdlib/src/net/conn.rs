@@ -220,6 +220,9 @@ pub struct Conn {
     secure: bool,
     /// `host:port` for the url of a request without `Host`.
     local: Rc<str>,
+    /// `on request` is parked at the client (`super::park`): nothing more
+    /// is parsed or dispatched, and no deadline runs, until it resumes.
+    parked: bool,
 }
 
 impl Drop for Conn {
@@ -351,6 +354,7 @@ impl Conn {
             timer: None,
             secure,
             local,
+            parked: false,
         }
     }
 
@@ -582,6 +586,10 @@ impl Conn {
 
     /// The earliest deadline of the connection (see "Timeouts").
     fn deadline(&self) -> Option<Instant> {
+        if self.parked {
+            // The client's own timeouts bound the wait.
+            return None;
+        }
         let idle = self.shared.idle;
         match (&self.link, self.phase) {
             (_, Phase::Lingering(until)) => Some(until),
@@ -854,7 +862,7 @@ fn run(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
         let req = {
             let mut guard = c.borrow_mut();
             let conn = &mut *guard;
-            if conn.dead {
+            if conn.dead || conn.parked {
                 return Ok(());
             }
             match conn.phase {
@@ -932,10 +940,56 @@ fn dispatch(it: &mut Interpreter, c: &ConnRef, req: Request) -> Result<(), Trap>
         let value = Value::handle(HttpObj::inbound(inbound, req.body));
         (value, conn.shared.handlers.request)
     };
+    let park = c.borrow().shared.park_request;
     let result = match handler {
+        Some(f) if park => it.call_parkable(&Value::Func(f), &[value]).map(drop),
         Some(f) => it.call_function(&Value::Func(f), &[value]).map(drop),
         None => Ok(()),
     };
+    if matches!(result, Err(Trap::Park)) {
+        return super::park::parked(it, c);
+    }
+    finish(it, c, result)
+}
+
+/// Set the connection aside while its handler is parked (`super::park`).
+pub fn set_parked(c: &ConnRef, parked: bool) {
+    c.borrow_mut().parked = parked;
+}
+
+/// A parked handler has returned (`result`): finish its request, then
+/// let the connection's own source carry on (the rest of its input, its
+/// output, its next request).
+pub fn resumed(it: &mut Interpreter, c: &ConnRef, result: Result<(), Trap>) -> Result<(), Trap> {
+    {
+        let mut conn = c.borrow_mut();
+        conn.parked = false;
+        // The wait was no idleness (no deadline ran while parked): the
+        // idle deadline counts from now. Else a wait longer than
+        // `FESTINA_HTTP_IDLE_SECONDS` expired the connection at the drive
+        // below, before the answer was flushed: the client got nothing.
+        conn.last_activity = Instant::now();
+    }
+    finish(it, c, result)?;
+    let token = c.borrow().token;
+    // Not registered yet: its first drive (which parked) registers and
+    // settles it when it returns.
+    if token == Token(usize::MAX) || !it.event_loop()?.has_source(token) {
+        return Ok(());
+    }
+    // Carry on here rather than in the loop's next round: the answer
+    // leaves now, then pipelined input is served. The connection's
+    // source is not the one running, so what `settle` asks of the loop
+    // applies at once.
+    if drive(it, c, false)? == Keep::Remove {
+        it.event_loop()?.deregister(token);
+    }
+    Ok(())
+}
+
+/// The end of `on request`: the default answer, the keep-alive decision,
+/// or the switch to WebSocket.
+fn finish(it: &mut Interpreter, c: &ConnRef, result: Result<(), Trap>) -> Result<(), Trap> {
     let mut conn = c.borrow_mut();
     let Some(cur) = conn.current.take() else {
         return result;

@@ -16,6 +16,7 @@
 //! | `proto.rs` | HTTP/1.1 requests as a state machine over bytes, no I/O: heads (httparse), bodies (`Content-Length`, chunked), refusals (400, 413, 417, 431, 501, 505); driven by the connection, the tests and the fuzz target (`stdlib/fuzz/`) |
 //! | `encode.rs` | responses written into an output buffer: status line, the program's headers (checked), the runtime's (`Content-Length`, `Connection`, `Date`, a default `Content-Type`) |
 //! | `conn.rs` | one connection: the state machine from reading to answering to closing or upgrading, its buffers, readiness, timeouts |
+//! | `park.rs` | a request handler parked at the blocking client while the loop serves other connections (`festina_vm::interleave` decides which handlers may) |
 //! | `io.rs` | the connection's stream: plain TCP or TLS (rustls), non-blocking, never raising `SIGPIPE` |
 //! | `server.rs` | listening ports, the per-interpreter server state, the shutdown (§12.3) |
 //! | `value.rs` | the `http` value, shared with the client (§19.5) |
@@ -48,6 +49,7 @@ pub mod client_pool;
 mod conn;
 pub mod encode;
 mod io;
+pub mod park;
 pub mod proto;
 pub mod response;
 mod server;

@@ -105,6 +105,10 @@ pub struct Shared {
     /// (`FESTINA_NO_IDLE_RELEASE` turns it off: a connection keeps its
     /// buffers while it lives).
     pub idle_release: bool,
+    /// Park `on request` at the blocking client (`super::park`): the
+    /// handler is self-contained (`festina_vm::interleave`) and
+    /// `FESTINA_NO_PARK` is not set.
+    pub park_request: bool,
     /// Skip a WebSocket's read after a short read proved the socket empty
     /// (`FESTINA_NO_DRAINED_SKIP` turns it off: see `io::WsIo`).
     pub drained_skip: bool,
@@ -118,9 +122,20 @@ pub struct Shared {
 impl Shared {
     fn new(it: &Interpreter) -> Shared {
         let seconds = super::client_pool::seconds;
+        let request = it.handler("request");
+        let park_request = request.is_some_and(|f| {
+            !switches::disabled(switches::NO_PARK)
+                && festina_vm::interleave::self_contained(
+                    it.program(),
+                    f,
+                    &crate::threads::startup_functions(it),
+                    &super::park::order_free,
+                )
+        });
         Shared {
+            park_request,
             handlers: Handlers {
-                request: it.handler("request"),
+                request,
                 upgrade: it.handler("upgrade"),
                 socket_message: it.handler("socketMessage"),
                 socket_close: it.handler("socketClose"),

@@ -87,6 +87,24 @@ pub struct Decl {
     pub http: [Option<u32>; 4],
 }
 
+/// The functions that run before this interpreter's handlers do: a
+/// thread instance's initializer and `on load` (§20.2), or main's entry
+/// function (§6.3). What they write is settled before any handler runs
+/// (`festina_vm::interleave`).
+pub fn startup_functions(it: &Interpreter) -> Vec<u32> {
+    if let Some(Ctx {
+        sys,
+        me: Party::Instance(t, _),
+        ..
+    }) = it.ext::<Ctx>()
+    {
+        if let Some(d) = sys.decls.get(*t as usize) {
+            return std::iter::once(d.init).chain(d.load).collect();
+        }
+    }
+    vec![it.program().entry]
+}
+
 /// The event names of [`Decl::http`], in order.
 const HTTP_EVENTS: [&str; 4] = ["request", "upgrade", "socketMessage", "socketClose"];
 

@@ -168,6 +168,14 @@ impl EventLoop {
         Ok(token)
     }
 
+    /// The token the next [`EventLoop::register`] returns (tokens are
+    /// never reused): for a handler without a source that registers its
+    /// own descriptor, or arms its timers, before it is itself
+    /// registered (the HTTP client starting a request at once).
+    pub fn next_token(&self) -> Token {
+        Token(self.sources.next_token)
+    }
+
     /// Change the interest of the source under `token` to `interest`
     /// (read, write or both). From inside that source's own handler the
     /// change is applied when the handler returns. Unknown tokens (a

@@ -84,8 +84,21 @@ impl Interpreter {
             native_top: self.native_top,
         });
         self.native_depth += 1;
-        let result = self.dispatch(f, start);
+        let mut result = self.dispatch(f, start);
         self.native_depth -= 1;
+        if matches!(result, Err(Trap::Park)) {
+            if self.park_depth == self.native_depth + 1 {
+                // Set aside (`park.rs`): the window moves into the parked
+                // call, leaving nulls behind.
+                self.park(start);
+            } else {
+                self.park_point = None;
+                result = Err(Trap::Fail(format!(
+                    "internal error: a call parked where none may at {}",
+                    self.location()
+                )));
+            }
+        }
         if result.is_err() {
             // The frames the trap left behind still hold values: release
             // everything above the caller's window (where no managed value

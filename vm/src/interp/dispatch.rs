@@ -28,7 +28,7 @@ impl Interpreter {
             base: start,
         };
         self.loops += 1;
-        let r = self.dispatch_loop();
+        let r = self.dispatch_loop_at(self.fns[entry as usize].code);
         self.loops -= 1;
         self.cur = outer;
         r
@@ -44,12 +44,16 @@ impl Interpreter {
     /// else stay in memory and are read by calls, returns and cold paths
     /// only. Keeping the loop-carried set this small is what lets LLVM keep
     /// `ip` and `fp` out of stack slots (benches/RESULTS.md, step 8).
-    pub(super) fn dispatch_loop(&mut self) -> Result<Value, Trap> {
+    ///
+    /// `ip` is the first instruction to run, in the code of the function
+    /// `self.cur` names: its first one, or where a parked call resumes
+    /// (`park.rs`).
+    pub(super) fn dispatch_loop_at(&mut self, ip: *const Instr) -> Result<Value, Trap> {
         // Keeps the code (which `ip`, `FnInfo::code` and `Frame::ret` point
         // into) alive for the whole loop.
         let _code = Rc::clone(&self.code);
         // The next instruction.
-        let mut ip: *const Instr = self.fns[self.cur.func as usize].code;
+        let mut ip: *const Instr = ip;
         // The callers (`execute`, `call_function`) made room for the window.
         debug_assert!(self.cur.base + self.cur.nregs <= self.regs.len());
         // The current frame's registers: `fp` points at `R[0]`. Set at the
@@ -584,6 +588,16 @@ impl Interpreter {
                             if crate::oom::low() {
                                 fail!("out of memory")
                             }
+                        }
+                        Err(Trap::Park) => {
+                            // Set aside (`park.rs`): resumed at `ip` with
+                            // the native's result in `R[dst]`.
+                            self.park_point = Some(super::park::ParkPoint {
+                                ip,
+                                dst,
+                                cur: self.cur,
+                            });
+                            return Err(Trap::Park);
                         }
                         Err(t) => trap!(t),
                     }

@@ -146,12 +146,14 @@ mod extensions;
 mod fault;
 mod load;
 mod ops;
+mod park;
 mod run;
 mod store;
 mod unwind;
 
 pub use extensions::Extensions;
 pub use load::{LoadError, Sibling};
+pub use park::Parked;
 
 use crate::event_loop::EventLoop;
 use crate::heap::Heap;
@@ -331,6 +333,14 @@ pub struct Interpreter {
     /// program's top-level ones: a Festina thread's own (§20.8); see
     /// [`Interpreter::set_handlers`].
     own_handlers: Option<Vec<(String, u32)>>,
+    /// The [`Interpreter::native_depth`] at which a native may park (see
+    /// `park.rs`); 0: none may.
+    park_depth: usize,
+    /// Where the dispatch loop stopped for the last [`Trap::Park`].
+    park_point: Option<park::ParkPoint>,
+    /// The call the last [`Trap::Park`] set aside, until its caller takes
+    /// it ([`Interpreter::take_parked`]).
+    parked: Option<Parked>,
 }
 
 /// What [`Interpreter::run`] calls once the program has finished: given

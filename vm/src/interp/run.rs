@@ -146,6 +146,10 @@ impl Interpreter {
         match trap {
             Trap::Exit(c) => c,
             Trap::FailReported => 1,
+            Trap::Park => {
+                self.write_stderr("fail: internal error: a call parked where none may\n");
+                1
+            }
             Trap::Fail(m) | Trap::Throw(m) => {
                 let stack = self.render_trace(&m);
                 self.write_stderr(&format!("fail: {m}\n{stack}"));
