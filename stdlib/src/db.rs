@@ -80,6 +80,7 @@ use festina_vm::types::Type;
 use festina_vm::value::Value;
 use rusqlite::types::{ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OpenFlags, Statement, ToSql};
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -100,11 +101,43 @@ const SQL_IN_MESSAGE: usize = 200;
 
 /// The open database of one interpreter (§15.1), kept with
 /// [`Interpreter::set_ext`] and closed when the interpreter's run ends.
+///
+/// # Prepared statements of literal SQL
+/// A `sqlite()` whose SQL is a string literal prepares it once (§15.4)
+/// and keeps the statement in `stmts`, keyed by the SQL text, up to
+/// [`STATEMENT_CACHE`] of them (a new one past that finalizes them all).
+/// rusqlite's own cache (`prepare_cached`) does the same but, per use,
+/// takes the statement out of its LRU map, copies the SQL into a new key
+/// and hashes it twice: about 1,800 instructions per statement, a tenth
+/// of the flagship WebSocket server's own work per message
+/// (benches/RESULTS.md). Here a use is one hash lookup and the statement
+/// stays in the map. `FESTINA_NO_STMT_CACHE` goes back to rusqlite's
+/// cache. The statements borrow the connection, which is boxed (its
+/// address never changes) and declared after them (dropped after them).
 pub struct Db {
-    conn: Connection,
+    /// Declared first: dropped (finalized) before the connection.
+    stmts: RefCell<hashbrown::HashMap<Box<str>, Statement<'static>>>,
+    /// Whether `stmts` is used (the switch).
+    own_cache: bool,
+    /// The rows of a query as they are read (kept for the next query).
+    rows: RefCell<Vec<Value>>,
+    /// Whether `rows` is used (`FESTINA_NO_RECYCLE` off).
+    reuse_rows: bool,
+    conn: Box<Connection>,
 }
 
 impl Db {
+    /// The database of an open connection.
+    pub fn new(conn: Connection) -> Db {
+        Db {
+            stmts: RefCell::new(hashbrown::HashMap::new()),
+            own_cache: !festina_vm::switches::disabled(festina_vm::switches::NO_STMT_CACHE),
+            rows: RefCell::new(Vec::new()),
+            reuse_rows: !festina_vm::switches::disabled(festina_vm::switches::NO_RECYCLE),
+            conn: Box::new(conn),
+        }
+    }
+
     /// The SQLite connection (for tests and embedders).
     pub fn connection(&self) -> &Connection {
         &self.conn
@@ -295,7 +328,7 @@ fn db_open(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     };
     let program = std::sync::Arc::clone(it.program());
     let conn = open_database(&path, &program.tables).map_err(Trap::Fail)?;
-    it.set_ext(Db { conn });
+    it.set_ext(Db::new(conn));
     Ok(Value::Null)
 }
 
@@ -393,10 +426,11 @@ fn sql_error(e: impl std::fmt::Display, sql: &str) -> String {
     format!("sqlite: {e} in '{shown}'")
 }
 
-/// Prepare `sql` (from the cache when `literal`), bind `params` and hand
-/// the statement to `f`. Errors: SQLite's message (see [`sql_error`]).
+/// Prepare `sql` (kept when `literal`, see [`Db`]), bind `params` and
+/// hand the statement to `f`. Errors: SQLite's message (see
+/// [`sql_error`]).
 fn with_statement<R>(
-    conn: &Connection,
+    db: &Db,
     sql: &str,
     literal: bool,
     params: &[Value],
@@ -421,15 +455,57 @@ fn with_statement<R>(
         }
         f(st).map_err(|e| sql_error(message(&e), sql))
     };
-    if literal {
+    let conn = &db.conn;
+    if !literal {
+        let mut st = conn.prepare(sql).map_err(|e| sql_error(message(&e), sql))?;
+        return run(&mut st);
+    }
+    // `f` runs no Festina code, so the map is never borrowed twice; if
+    // it were, the statement is prepared afresh.
+    let cache = if db.own_cache {
+        db.stmts.try_borrow_mut().ok()
+    } else {
+        None
+    };
+    let Some(mut stmts) = cache else {
         let mut st = conn
             .prepare_cached(sql)
             .map_err(|e| sql_error(message(&e), sql))?;
-        run(&mut st)
-    } else {
-        let mut st = conn.prepare(sql).map_err(|e| sql_error(message(&e), sql))?;
-        run(&mut st)
+        return run(&mut st);
+    };
+    // The key and the prepared text are trimmed, as rusqlite's
+    // `prepare_cached` does.
+    let key = sql.trim();
+    if let Some(st) = stmts.get_mut(key) {
+        let result = run(st);
+        // As rusqlite's cache does when a statement comes back: no value
+        // stays bound between uses.
+        st.clear_bindings();
+        return result;
     }
+    {
+        let st = conn
+            .prepare_with_flags(key, rusqlite::PrepFlags::SQLITE_PREPARE_PERSISTENT)
+            .map_err(|e| sql_error(message(&e), sql))?;
+        // SAFETY: the statement borrows `*db.conn`, a boxed connection
+        // whose address never changes; it is kept in `db.stmts`, which
+        // is declared before `conn` in `Db` and so dropped (finalized)
+        // before the connection closes, and is only used through `db`.
+        // Tested by `tests::kept_statements_run_again_and_close`.
+        let st: Statement<'static> = unsafe { std::mem::transmute(st) };
+        if stmts.len() >= STATEMENT_CACHE {
+            stmts.clear();
+        }
+        stmts.insert(key.into(), st);
+    }
+    let st = stmts
+        .get_mut(key)
+        .ok_or_else(|| sql_error("the prepared statement was lost", sql))?;
+    let result = run(st);
+    // As rusqlite's cache does when a statement comes back: no value
+    // stays bound between uses.
+    st.clear_bindings();
+    result
 }
 
 /// The open database, or the failure for a program run without one.
@@ -443,7 +519,7 @@ fn db_of(it: &mut Interpreter) -> Result<&mut Db, String> {
 fn sqlite_exec(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let (sql, literal, _, params) = query_args(args);
     let result = db_of(it).and_then(|db| {
-        with_statement(&db.conn, sql, literal, params, |st| {
+        with_statement(db, sql, literal, params, |st| {
             let mut rows = st.raw_query();
             while rows.next()?.is_some() {}
             Ok(())
@@ -471,8 +547,10 @@ enum Dest {
 fn column_dests(st: &Statement<'_>, rec: &Record, rowid_ok: bool) -> Vec<Dest> {
     let mut taken = vec![false; rec.fields.len()];
     let mut rowid_taken = false;
-    st.column_names()
-        .map(|name| {
+    (0..st.column_count())
+        .map(|c| {
+            // A name that is not UTF-8 matches no field.
+            let name = st.column_name(c).unwrap_or("");
             match rec
                 .fields
                 .iter()
@@ -524,48 +602,78 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let ncols = rec.fields.len();
     let (img, aud) = media_decoders(it);
     let result = db_of(it).and_then(|db| {
-        with_statement(&db.conn, sql, literal, params, |st| {
+        with_statement(db, sql, literal, params, |st| {
             let dests = column_dests(st, rec, is_row);
-            let mut out = Vec::new();
-            let mut rows = st.raw_query();
-            while let Some(r) = rows.next()? {
-                let mut slots = if is_row {
-                    row::empty_slots(ncols)
-                } else {
-                    rec.fields
-                        .iter()
-                        .map(|f| null_of(&f.ty))
-                        .collect::<Vec<_>>()
-                };
-                for (j, d) in dests.iter().enumerate() {
-                    match *d {
-                        Dest::Field(i) => {
-                            let v = r.get_ref(j)?;
-                            slots[i] = match rec.fields[i].ty {
-                                Type::Img => media_column(v, img),
-                                Type::Aud => media_column(v, aud),
-                                ref ty => convert(v, ty),
-                            };
-                            if is_row {
-                                row::mark_in_slots(&mut slots, ncols, i, true);
+            // Every row starts from these slots (in recycled memory when
+            // the heap has some: `Heap::fields_like`).
+            let template = if is_row {
+                row::empty_slots(ncols)
+            } else {
+                rec.fields
+                    .iter()
+                    .map(|f| null_of(&f.ty))
+                    .collect::<Vec<_>>()
+            };
+            // The rows collect in the database's reused buffer and move
+            // into an array of exactly their number (one allocation,
+            // instead of a vector grown by doubling); a fresh vector when
+            // the buffer is in use or with `FESTINA_NO_RECYCLE`.
+            let mut scratch = if db.reuse_rows {
+                db.rows.try_borrow_mut().ok()
+            } else {
+                None
+            };
+            let reused = scratch.is_some();
+            let mut fresh = Vec::new();
+            let out = scratch.as_deref_mut().unwrap_or(&mut fresh);
+            out.clear();
+            // A failed step or column leaves nothing in the buffer.
+            let mut fill = |out: &mut Vec<Value>| -> rusqlite::Result<()> {
+                let mut rows = st.raw_query();
+                while let Some(r) = rows.next()? {
+                    let mut slots = heap.fields_like(&template);
+                    for (j, d) in dests.iter().enumerate() {
+                        match *d {
+                            Dest::Field(i) => {
+                                let v = r.get_ref(j)?;
+                                slots[i] = match rec.fields[i].ty {
+                                    Type::Img => media_column(v, img),
+                                    Type::Aud => media_column(v, aud),
+                                    ref ty => convert(v, ty),
+                                };
+                                if is_row {
+                                    row::mark_in_slots(&mut slots, ncols, i, true);
+                                }
                             }
-                        }
-                        Dest::Rowid => {
-                            slots[row::rowid_slot(ncols)] = match r.get_ref(j)? {
-                                ValueRef::Integer(i) => Value::Int(i),
-                                _ => Value::Null,
+                            Dest::Rowid => {
+                                slots[row::rowid_slot(ncols)] = match r.get_ref(j)? {
+                                    ValueRef::Integer(i) => Value::Int(i),
+                                    _ => Value::Null,
+                                }
                             }
+                            Dest::Skip => {}
                         }
-                        Dest::Skip => {}
                     }
+                    out.push(if is_row {
+                        row::new_row(&heap, id, slots)
+                    } else {
+                        Value::Struct(heap.new_struct(id, false, slots, false))
+                    });
                 }
-                out.push(if is_row {
-                    row::new_row(&heap, id, slots)
-                } else {
-                    Value::Struct(heap.new_struct(id, false, slots.into_boxed_slice(), false))
-                });
+                Ok(())
+            };
+            if let Err(e) = fill(&mut *out) {
+                out.clear();
+                return Err(e);
             }
-            Ok(out)
+            Ok(if reused {
+                // Moved out, the buffer keeping its capacity.
+                let mut items = Vec::with_capacity(out.len());
+                items.append(out);
+                items
+            } else {
+                fresh
+            })
         })
     });
     match result {
@@ -783,6 +891,47 @@ fn row_undefined(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kept_statements_run_again_and_close() {
+        let db = Db::new(open_database(":memory:", &[]).unwrap());
+        let exec = |sql: &str, params: &[Value]| {
+            with_statement(&db, sql, true, params, |st| {
+                let mut rows = st.raw_query();
+                let mut out = Vec::new();
+                while let Some(r) = rows.next()? {
+                    out.push(r.get::<_, i64>(0)?);
+                }
+                Ok(out)
+            })
+        };
+        exec("CREATE TABLE t (a INTEGER)", &[]).unwrap();
+        for i in 0..5 {
+            exec(" INSERT INTO t (a) VALUES (?) ", &[Value::Int(i)]).unwrap();
+        }
+        assert_eq!(
+            exec("SELECT a FROM t ORDER BY a", &[]).unwrap(),
+            vec![0, 1, 2, 3, 4]
+        );
+        // A wrong parameter count and bad SQL fail with SQLite's message;
+        // the kept statement still works after a failure.
+        let e = exec(" INSERT INTO t (a) VALUES (?) ", &[]).unwrap_err();
+        assert!(e.contains("has 1 parameter but 0 values were given"), "{e}");
+        assert!(exec("SELEC 1", &[]).unwrap_err().contains("syntax error"));
+        exec("INSERT INTO t (a) VALUES (?)", &[Value::Int(9)]).unwrap();
+        assert_eq!(exec("SELECT count(*) FROM t", &[]).unwrap(), vec![6]);
+        if db.own_cache {
+            assert_eq!(db.stmts.borrow().len(), 4);
+        }
+        // Past the limit the kept statements are finalized and made again.
+        for i in 0..STATEMENT_CACHE + 3 {
+            assert_eq!(exec(&format!("SELECT {i}"), &[]).unwrap(), vec![i as i64]);
+        }
+        assert!(db.stmts.borrow().len() <= STATEMENT_CACHE);
+        assert_eq!(exec("SELECT count(*) FROM t", &[]).unwrap(), vec![6]);
+        // Dropping the database finalizes the statements, then closes.
+        drop(db);
+    }
 
     #[test]
     fn conversions_follow_affinity() {

@@ -22,6 +22,21 @@
 //!   surrogate is malformed;
 //! - nesting deeper than [`MAX_DEPTH`] arrays/objects throws.
 //!
+//! # Two paths, one result
+//! The direct parser ([`direct`]) reads the text straight into Festina
+//! values of the target type, without the intermediate
+//! `serde_json::Value` tree (a reading of the flagship WebSocket server
+//! costs about a third of the instructions that way). It handles the
+//! common case only: strings without escapes, integers that fit an `i64`,
+//! numbers whose value is finite, targets that are `int`, `float`, `bool`,
+//! `text`, `ascii`, structs, arrays and maps of those. Whatever else it
+//! meets (an escape, a shape mismatch, an enum, malformed JSON, a number
+//! it does not take whole) makes it give up, dropping what it built, and
+//! the text is parsed again by the general path below (serde_json into a
+//! `Value`, then converted), which decides the result and every error
+//! message. So the direct parser only ever returns what the general path
+//! would have returned; `FESTINA_NO_DIRECT_JSON` turns it off.
+//!
 //! Every failure is a `throw` (§10.10) of a descriptive text, never a
 //! runtime failure: malformed JSON and trailing data (`invalid JSON: ...
 //! at line L column C`), too deep nesting, and a value of the wrong shape
@@ -60,6 +75,11 @@ fn json_parse(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
         Some(Value::Text(t)) => t.as_str(),
         _ => return Err(Trap::Throw("cannot parse JSON from a null text".into())),
     };
+    if direct_enabled() {
+        if let Some(v) = direct::parse(it, text, ty) {
+            return Ok(v);
+        }
+    }
     let json = parse_json(text).map_err(Trap::Throw)?;
     let mut path = String::from("$");
     convert(it, &json, ty, &mut path).map_err(|e| {
@@ -69,6 +89,13 @@ fn json_parse(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
         };
         Trap::Throw(format!("cannot parse JSON into {shown}: {e}"))
     })
+}
+
+/// Whether the direct parser ([`direct`]) is tried first: not with
+/// `FESTINA_NO_DIRECT_JSON` (or `FESTINA_NO_OPT`); read once per process.
+fn direct_enabled() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    festina_vm::switches::enabled_once(&ON, festina_vm::switches::NO_DIRECT_JSON)
 }
 
 /// Parse `text` as one JSON value with nothing but whitespace after it.
@@ -364,6 +391,342 @@ fn convert_enum(it: &mut Interpreter, v: &J, eid: u32, path: &mut String) -> Res
 /// The error for a `\u0000` in a string: `text` cannot hold a NUL (§7.5.2).
 fn nul_in_string(path: &str) -> String {
     format!("the string at {path} contains a NUL character, which text cannot hold")
+}
+
+/// The direct parser (see "Two paths, one result" in the module
+/// documentation): `None` whenever it cannot give the general path's
+/// result itself.
+mod direct {
+    use super::MAX_DEPTH;
+    use festina_vm::interp::Interpreter;
+    use festina_vm::types::Type;
+    use festina_vm::value::Value;
+
+    /// `text` parsed into a value of type `ty`, or `None` to fall back.
+    pub fn parse(it: &mut Interpreter, text: &str, ty: &Type) -> Option<Value> {
+        let mut p = Parser {
+            s: text,
+            b: text.as_bytes(),
+            i: 0,
+            depth: 0,
+        };
+        p.ws();
+        let v = p.value(it, ty)?;
+        p.ws();
+        (p.i == p.b.len()).then_some(v)
+    }
+
+    /// A number as the general path sees it: an integer that fits an
+    /// `i64`, or a finite `f64` (JSON numbers with a fraction or an
+    /// exponent).
+    #[derive(Clone, Copy)]
+    enum Num {
+        Int(i64),
+        Real(f64),
+    }
+
+    struct Parser<'a> {
+        s: &'a str,
+        b: &'a [u8],
+        i: usize,
+        depth: usize,
+    }
+
+    impl<'a> Parser<'a> {
+        /// Skip JSON whitespace (space, tab, line feed, carriage return).
+        fn ws(&mut self) {
+            while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.b.get(self.i) {
+                self.i += 1;
+            }
+        }
+
+        fn peek(&self) -> Option<u8> {
+            self.b.get(self.i).copied()
+        }
+
+        /// Consume `word` (a literal) if it is next.
+        fn literal(&mut self, word: &[u8]) -> Option<()> {
+            if self.b.get(self.i..self.i + word.len())? == word {
+                self.i += word.len();
+                Some(())
+            } else {
+                None
+            }
+        }
+
+        /// A string without escapes or control characters, after its
+        /// opening quote.
+        fn string(&mut self) -> Option<&'a str> {
+            if self.peek()? != b'"' {
+                return None;
+            }
+            let start = self.i + 1;
+            let mut j = start;
+            loop {
+                match *self.b.get(j)? {
+                    b'"' => break,
+                    b'\\' | 0..=0x1f => return None,
+                    _ => j += 1,
+                }
+            }
+            self.i = j + 1;
+            // The quotes are ASCII, so both ends are character
+            // boundaries: a slice of the text, not checked again.
+            self.s.get(start..j)
+        }
+
+        /// A JSON number (strict grammar: no leading zeros, digits after
+        /// a point and in an exponent).
+        fn number(&mut self) -> Option<Num> {
+            let start = self.i;
+            let neg = self.peek() == Some(b'-');
+            if neg {
+                self.i += 1;
+            }
+            match self.peek()? {
+                b'0' => self.i += 1,
+                b'1'..=b'9' => self.digits(),
+                _ => return None,
+            }
+            let int_end = self.i;
+            let mut real = false;
+            if self.peek() == Some(b'.') {
+                self.i += 1;
+                if !self.peek()?.is_ascii_digit() {
+                    return None;
+                }
+                self.digits();
+                real = true;
+            }
+            if let Some(b'e' | b'E') = self.peek() {
+                self.i += 1;
+                if let Some(b'+' | b'-') = self.peek() {
+                    self.i += 1;
+                }
+                if !self.peek()?.is_ascii_digit() {
+                    return None;
+                }
+                self.digits();
+                real = true;
+            }
+            // ASCII digits, signs, points and exponents only.
+            let s = self.s.get(start..self.i)?;
+            if real {
+                let f: f64 = s.parse().ok()?;
+                return f.is_finite().then_some(Num::Real(f));
+            }
+            // `-0` is a float for serde_json; integers past `i64` are
+            // read differently by it: both go the general way.
+            if neg && int_end - start == 2 && self.b[start + 1] == b'0' {
+                return None;
+            }
+            s.parse().ok().map(Num::Int)
+        }
+
+        fn digits(&mut self) {
+            while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                self.i += 1;
+            }
+        }
+
+        /// Enter an array or object: `None` past the depth limit (the
+        /// general path reports it).
+        fn enter(&mut self) -> Option<()> {
+            self.depth += 1;
+            self.i += 1;
+            (self.depth <= MAX_DEPTH).then_some(())
+        }
+
+        /// After an element or member: `true` for a comma (another
+        /// follows), `false` for the closing `close`.
+        fn next_or_close(&mut self, close: u8) -> Option<bool> {
+            self.ws();
+            match self.peek()? {
+                b',' => {
+                    self.i += 1;
+                    self.ws();
+                    Some(true)
+                }
+                c if c == close => {
+                    self.i += 1;
+                    self.depth -= 1;
+                    Some(false)
+                }
+                _ => None,
+            }
+        }
+
+        /// `{`, whitespace, and whether the object is empty (`}` read).
+        fn open_object(&mut self) -> Option<bool> {
+            self.enter()?;
+            self.ws();
+            if self.peek()? == b'}' {
+                self.i += 1;
+                self.depth -= 1;
+                return Some(true);
+            }
+            Some(false)
+        }
+
+        /// A member's key and colon, leaving the parser at its value.
+        fn key(&mut self) -> Option<&'a str> {
+            let k = self.string()?;
+            self.ws();
+            if self.peek()? != b':' {
+                return None;
+            }
+            self.i += 1;
+            self.ws();
+            Some(k)
+        }
+
+        /// A value of type `ty` (the general path's `convert` rules).
+        fn value(&mut self, it: &mut Interpreter, ty: &Type) -> Option<Value> {
+            let ty = ty.strip_manual();
+            if self.peek()? == b'n' {
+                self.literal(b"null")?;
+                return Some(if *ty == Type::Float {
+                    Value::Float(f64::NAN)
+                } else {
+                    Value::Null
+                });
+            }
+            match ty {
+                Type::Int => match self.number()? {
+                    Num::Int(i) => Some(Value::Int(i)),
+                    Num::Real(_) => None,
+                },
+                Type::Float => match self.number()? {
+                    Num::Int(i) => Some(Value::Float(i as f64)),
+                    Num::Real(f) => Some(Value::Float(f)),
+                },
+                Type::Bool => match self.peek()? {
+                    b't' => self.literal(b"true").map(|_| Value::Bool(true)),
+                    b'f' => self.literal(b"false").map(|_| Value::Bool(false)),
+                    _ => None,
+                },
+                Type::Text => self.string().map(Value::text),
+                Type::Ascii => {
+                    let s = self.string()?;
+                    s.is_ascii().then(|| Value::ascii(s.as_bytes()))
+                }
+                Type::Arr(elem) | Type::Amor(elem) => {
+                    if self.peek()? != b'[' {
+                        return None;
+                    }
+                    self.enter()?;
+                    self.ws();
+                    let mut items = Vec::new();
+                    if self.peek()? == b']' {
+                        self.i += 1;
+                        self.depth -= 1;
+                    } else {
+                        loop {
+                            items.push(self.value(it, elem)?);
+                            if !self.next_or_close(b']')? {
+                                break;
+                            }
+                        }
+                    }
+                    Some(it.new_arr(items))
+                }
+                Type::Map(elem) => {
+                    if self.peek()? != b'{' {
+                        return None;
+                    }
+                    let map = it.new_map();
+                    if self.open_object()? {
+                        return Some(map);
+                    }
+                    let Value::Map(m) = &map else {
+                        return None;
+                    };
+                    loop {
+                        let k = self.key()?;
+                        let v = self.value(it, elem)?;
+                        m.set(k, v);
+                        if !self.next_or_close(b'}')? {
+                            break;
+                        }
+                    }
+                    Some(map)
+                }
+                Type::Struct(sid) => {
+                    if self.peek()? != b'{' {
+                        return None;
+                    }
+                    let program = std::sync::Arc::clone(it.program());
+                    let rec = program.structs.get(*sid as usize)?;
+                    let s = it.new_struct(*sid)?;
+                    if self.open_object()? {
+                        return Some(s);
+                    }
+                    let Value::Struct(sref) = &s else {
+                        return None;
+                    };
+                    loop {
+                        let k = self.key()?;
+                        let field = rec
+                            .fields
+                            .iter()
+                            .position(|f| f.name.eq_ignore_ascii_case(k));
+                        match field {
+                            // A weak field is not parsed (as in the
+                            // general path).
+                            Some(fi) if !matches!(rec.fields[fi].ty, Type::Weak(_)) => {
+                                let v = self.value(it, &rec.fields[fi].ty)?;
+                                sref.set(fi, v);
+                            }
+                            _ => self.skip()?,
+                        }
+                        if !self.next_or_close(b'}')? {
+                            break;
+                        }
+                    }
+                    Some(s)
+                }
+                _ => None,
+            }
+        }
+
+        /// Validate and skip any JSON value (a member no field takes).
+        fn skip(&mut self) -> Option<()> {
+            match self.peek()? {
+                b'n' => self.literal(b"null"),
+                b't' => self.literal(b"true"),
+                b'f' => self.literal(b"false"),
+                b'"' => self.string().map(|_| ()),
+                b'[' => {
+                    self.enter()?;
+                    self.ws();
+                    if self.peek()? == b']' {
+                        self.i += 1;
+                        self.depth -= 1;
+                        return Some(());
+                    }
+                    loop {
+                        self.skip()?;
+                        if !self.next_or_close(b']')? {
+                            return Some(());
+                        }
+                    }
+                }
+                b'{' => {
+                    if self.open_object()? {
+                        return Some(());
+                    }
+                    loop {
+                        self.key()?;
+                        self.skip()?;
+                        if !self.next_or_close(b'}')? {
+                            return Some(());
+                        }
+                    }
+                }
+                _ => self.number().map(|_| ()),
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,21 @@
 //! progress is queued on [`Heap`]'s pending list and the outermost release
 //! drains the queue. The Rust stack stays flat however deep the data is.
 //!
+//! # Recycled struct memory
+//! A struct costs two allocations, its box ([`GcBox`] with the header)
+//! and its block of field slots, and two frees when it dies; a server
+//! that builds ten rows per message and drops the previous ten spends
+//! more instructions in `malloc`/`free` than in building them. So the
+//! heap keeps the memory of dead structs for the next ones: up to
+//! [`RECYCLE_KEEP`] boxes, and as many field blocks per size for structs
+//! of 1 to [`RECYCLE_MAX_FIELDS`] slots. A released struct's fields are
+//! dropped in place (exactly when they were dropped before) and its two
+//! allocations go on the lists, uninitialised; a new struct whose fields
+//! come from [`Heap::fields_like`] takes them back. Nothing observable
+//! changes: values die at the same moments, and only memory is reused.
+//! The lists are freed with the heap. `FESTINA_NO_RECYCLE` turns this off
+//! (every struct then allocates and frees its own memory).
+//!
 //! # Cycle collection (Bacon–Rajan synchronous trial deletion)
 //! Only *tracked* objects are candidates: structs whose type can reach
 //! itself (`Record::may_cycle`, or the VM's own analysis), and arrays or
@@ -71,10 +86,60 @@
 
 use crate::oom::OutOfMemory;
 use crate::value::{MapData, Value};
+use std::alloc::Layout;
 use std::cell::{Cell, RefCell, UnsafeCell};
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 use std::rc::Rc;
+
+/// Largest struct, in field slots, whose memory the heap recycles (see
+/// "Recycled struct memory").
+pub const RECYCLE_MAX_FIELDS: usize = 8;
+
+/// How many struct boxes, and field blocks of each size, the heap keeps.
+pub const RECYCLE_KEEP: usize = 64;
+
+/// Whether the heap recycles struct memory: not with
+/// `FESTINA_NO_RECYCLE` or `FESTINA_NO_OPT` (read once per process).
+fn recycle_enabled() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    crate::switches::enabled_once(&ON, crate::switches::NO_RECYCLE)
+}
+
+/// The memory of dead structs kept for new ones (uninitialised blocks;
+/// see "Recycled struct memory").
+#[derive(Debug)]
+struct Recycler {
+    on: bool,
+    /// Blocks of `Layout::new::<GcBox<StructObj>>()`.
+    boxes: Vec<NonNull<GcBox<StructObj>>>,
+    /// `fields[n]`: blocks of `Layout::array::<Value>(n)`.
+    fields: [Vec<NonNull<Value>>; RECYCLE_MAX_FIELDS + 1],
+}
+
+impl Drop for Recycler {
+    fn drop(&mut self) {
+        // SAFETY: every block on the lists was allocated by the global
+        // allocator with exactly these layouts (a struct box, or a field
+        // block of `n` values) and holds no live value.
+        unsafe {
+            for p in self.boxes.drain(..) {
+                std::alloc::dealloc(p.as_ptr().cast(), Layout::new::<GcBox<StructObj>>());
+            }
+            for (n, list) in self.fields.iter_mut().enumerate() {
+                for p in list.drain(..) {
+                    std::alloc::dealloc(p.as_ptr().cast(), fields_layout(n));
+                }
+            }
+        }
+    }
+}
+
+/// The layout of a block of `n` field slots (what a `Box<[Value]>` of
+/// length `n` allocates).
+fn fields_layout(n: usize) -> Layout {
+    Layout::array::<Value>(n).expect("a small array layout")
+}
 
 /// Default number of buffered possible roots that triggers a collection.
 pub const DEFAULT_THRESHOLD: usize = 10_000;
@@ -119,6 +184,8 @@ pub struct Heap {
     /// The cell of every live object some weak field refers to (see
     /// "Weak fields"), keyed by the object's header.
     weak_cells: RefCell<hashbrown::HashMap<NonNull<Header>, Rc<WeakCell>>>,
+    /// Memory of dead structs, for new ones.
+    recycler: RefCell<Recycler>,
 }
 
 /// The link from weak fields to one struct (see "Weak fields" in the
@@ -167,6 +234,11 @@ impl Default for Heap {
             base_threshold: Cell::new(DEFAULT_THRESHOLD),
             collections: Cell::new(0),
             weak_cells: RefCell::new(hashbrown::HashMap::new()),
+            recycler: RefCell::new(Recycler {
+                on: recycle_enabled(),
+                boxes: Vec::new(),
+                fields: Default::default(),
+            }),
         }
     }
 }
@@ -282,7 +354,7 @@ impl Heap {
 
     fn alloc<T: HeapKind>(self: &Rc<Self>, data: T, tracked: bool) -> Ref<T> {
         self.live.set(self.live.get() + 1);
-        let b = Box::new(GcBox {
+        let b = GcBox {
             hdr: Header {
                 rc: Cell::new(1),
                 flags: Cell::new(if tracked { TRACKED } else { 0 }),
@@ -290,12 +362,87 @@ impl Heap {
                 heap: Rc::clone(self),
             },
             data,
-        });
+        };
+        if T::KIND == Kind::Struct {
+            let recycled = self.recycler.borrow_mut().boxes.pop();
+            if let Some(p) = recycled {
+                let p = p.cast::<GcBox<T>>();
+                // SAFETY: `T` is `StructObj` (the only payload of kind
+                // `Struct`), and `p` is an uninitialised block of its
+                // box's layout (see `recycle_box`): writing the box makes
+                // it exactly what `Box::new` would have made.
+                unsafe { p.as_ptr().write(b) };
+                return Ref {
+                    ptr: p,
+                    _own: PhantomData,
+                };
+            }
+        }
         Ref {
             // SAFETY: Box::into_raw never returns null.
-            ptr: unsafe { NonNull::new_unchecked(Box::into_raw(b)) },
+            ptr: unsafe { NonNull::new_unchecked(Box::into_raw(Box::new(b))) },
             _own: PhantomData,
         }
+    }
+
+    /// A block of field slots holding clones of `template` (a struct
+    /// type's zero values, a row's empty slots), in recycled memory when
+    /// there is some (see "Recycled struct memory").
+    pub fn fields_like(&self, template: &[Value]) -> Box<[Value]> {
+        let n = template.len();
+        if (1..=RECYCLE_MAX_FIELDS).contains(&n) {
+            let recycled = {
+                let mut r = self.recycler.borrow_mut();
+                r.fields[n].pop()
+            };
+            if let Some(p) = recycled {
+                // SAFETY: `p` is an uninitialised block of
+                // `Layout::array::<Value>(n)` (see `recycle_fields`), the
+                // layout of a `Box<[Value]>` of length `n`; all `n` slots
+                // are written before the box is made.
+                unsafe {
+                    for (i, v) in template.iter().enumerate() {
+                        p.as_ptr().add(i).write(v.clone());
+                    }
+                    return Box::from_raw(std::ptr::slice_from_raw_parts_mut(p.as_ptr(), n));
+                }
+            }
+        }
+        template.into()
+    }
+
+    /// Drop the values of a dead struct's `fields` and keep their block
+    /// for [`Heap::fields_like`] (or free it: a size not recycled, the
+    /// list full, recycling off).
+    fn recycle_fields(&self, fields: Box<[Value]>) {
+        let n = fields.len();
+        if !(1..=RECYCLE_MAX_FIELDS).contains(&n) || !self.recycler.borrow().on {
+            drop(fields);
+            return;
+        }
+        let raw = Box::into_raw(fields).cast::<Value>();
+        // SAFETY: `raw` owns `n` initialised values (from the box just
+        // given up); they are dropped in place, once, and the block is
+        // then either kept uninitialised or freed with the layout the box
+        // had. No borrow of the recycler is held while the values drop
+        // (which may queue further releases).
+        unsafe {
+            std::ptr::drop_in_place(std::ptr::slice_from_raw_parts_mut(raw, n));
+            let mut r = self.recycler.borrow_mut();
+            if r.fields[n].len() < RECYCLE_KEEP {
+                r.fields[n].push(NonNull::new_unchecked(raw));
+            } else {
+                drop(r);
+                std::alloc::dealloc(raw.cast(), fields_layout(n));
+            }
+        }
+    }
+
+    /// Number of struct boxes and field blocks the heap keeps for reuse
+    /// (for tests).
+    pub fn recycled(&self) -> (usize, usize) {
+        let r = self.recycler.borrow();
+        (r.boxes.len(), r.fields.iter().map(Vec::len).sum())
     }
 
     /// Allocate a struct (or row) with the given field values. `tracked`:
@@ -512,10 +659,37 @@ unsafe fn free_box(h: NonNull<Header>) {
         heap.live.set(heap.live.get() - 1);
     }
     match h.as_ref().kind {
-        Kind::Struct => drop(Box::from_raw(h.cast::<GcBox<StructObj>>().as_ptr())),
+        Kind::Struct => recycle_box(h.cast::<GcBox<StructObj>>()),
         Kind::Arr => drop(Box::from_raw(h.cast::<GcBox<ArrObj>>().as_ptr())),
         Kind::Map => drop(Box::from_raw(h.cast::<GcBox<MapObj>>().as_ptr())),
     }
+}
+
+/// Drop a dead struct's box in place and keep its memory for the next
+/// struct (or free it: recycling off, the list full).
+///
+/// # Safety
+/// As for [`free_box`]: `p` is a struct box made by [`Heap::alloc`] that
+/// nothing references any more.
+unsafe fn recycle_box(p: NonNull<GcBox<StructObj>>) {
+    let raw = p.as_ptr();
+    // The header's heap reference moves out (keeping the heap alive until
+    // the block is on its list); the rest of the box is dropped in place.
+    let heap: Rc<Heap> = std::ptr::read(&(*raw).hdr.heap);
+    std::ptr::drop_in_place(&mut (*raw).data);
+    let kept = {
+        let mut r = heap.recycler.borrow_mut();
+        if r.on && r.boxes.len() < RECYCLE_KEEP {
+            r.boxes.push(p);
+            true
+        } else {
+            false
+        }
+    };
+    if !kept {
+        std::alloc::dealloc(raw.cast(), Layout::new::<GcBox<StructObj>>());
+    }
+    drop(heap);
 }
 
 fn set_color(hd: &Header, c: u8) {
@@ -678,7 +852,8 @@ unsafe fn release_one(h: NonNull<Header>) {
     match hd.kind {
         Kind::Struct => {
             let b = h.cast::<GcBox<StructObj>>();
-            drop(std::mem::take(&mut *b.as_ref().data.fields.get()));
+            let fields = std::mem::take(&mut *b.as_ref().data.fields.get());
+            hd.heap.recycle_fields(fields);
         }
         Kind::Arr => {
             let b = h.cast::<GcBox<ArrObj>>();
@@ -1090,6 +1265,49 @@ mod tests {
 
     fn node(heap: &Rc<Heap>) -> Ref<StructObj> {
         heap.new_struct(0, false, vec![Value::Int(0), Value::Null].into(), true)
+    }
+
+    #[test]
+    fn dead_structs_memory_is_reused_and_values_die_on_time() {
+        let heap = Heap::new();
+        let on = heap.recycler.borrow().on;
+        let text = Value::text("kept");
+        let template = [Value::Int(7), Value::Null, Value::Float(1.5)];
+        let mut live = Vec::new();
+        for _ in 0..RECYCLE_KEEP + 10 {
+            let mut f = heap.fields_like(&template);
+            f[1] = text.clone();
+            live.push(heap.new_struct(3, false, f, false));
+        }
+        let Value::Text(t) = &text else { panic!() };
+        assert_eq!(Rc::strong_count(t), RECYCLE_KEEP + 11);
+        drop(live);
+        // Every field was dropped at the release, as without recycling.
+        assert_eq!(Rc::strong_count(t), 1);
+        assert_eq!(heap.live(), 0);
+        let expect = if on {
+            (RECYCLE_KEEP, RECYCLE_KEEP)
+        } else {
+            (0, 0)
+        };
+        assert_eq!(heap.recycled(), expect);
+        // New structs from recycled memory hold exactly the template.
+        let a = heap.new_struct(3, false, heap.fields_like(&template), false);
+        assert_eq!(a.get(0), Some(Value::Int(7)));
+        assert_eq!(a.get(1), Some(Value::Null));
+        assert_eq!(a.get(2), Some(Value::Float(1.5)));
+        assert_eq!(a.len(), 3);
+        if on {
+            assert_eq!(heap.recycled(), (RECYCLE_KEEP - 1, RECYCLE_KEEP - 1));
+        }
+        // Sizes not recycled (empty, too many slots) still work.
+        let big = vec![Value::Int(1); RECYCLE_MAX_FIELDS + 1];
+        let b = heap.new_struct(4, false, heap.fields_like(&big), false);
+        let e = heap.new_struct(5, false, heap.fields_like(&[]), false);
+        assert_eq!(b.len(), RECYCLE_MAX_FIELDS + 1);
+        assert_eq!(e.len(), 0);
+        drop((a, b, e));
+        assert_eq!(heap.live(), 0);
     }
 
     #[test]

@@ -63,8 +63,8 @@ pub fn mark_in_slots(slots: &mut [Value], ncols: usize, col: usize, on: bool) {
 
 /// Allocate a row of table `tid` from finished `slots` (see the module
 /// documentation for their layout).
-pub fn new_row(heap: &Rc<Heap>, tid: u32, slots: Vec<Value>) -> Value {
-    Value::Struct(heap.new_struct(tid, true, slots.into_boxed_slice(), false))
+pub fn new_row(heap: &Rc<Heap>, tid: u32, slots: impl Into<Box<[Value]>>) -> Value {
+    Value::Struct(heap.new_struct(tid, true, slots.into(), false))
 }
 
 /// Whether column `col` of `row` (a table of `ncols` columns) is defined:

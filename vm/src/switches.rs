@@ -20,6 +20,9 @@
 //! | [`NO_STDOUT_BUFFER`] | block-buffering of stdout to a pipe or file: every `log` line is written at once, as on a terminal (see [`crate::stdout`]) |
 //! | [`NO_FAST_RENDER`] | `toText` of a struct, array or map rendered into a reused per-thread scratch buffer and copied once into a text of exactly its size (see [`crate::render`], "Speed"); off, it renders into a fresh buffer of 256 bytes |
 //! | [`NO_SHORT_FLOAT`] | rendering a float with at most 6 shortest round-trip digits from those digits ([`crate::render`]): every float then goes through exact-precision formatting |
+//! | [`NO_DIRECT_JSON`] | `toStruct`/`toArr` reading the text straight into Festina values (`festina-stdlib`'s `json.rs`, "Two paths, one result"): every text then goes through a `serde_json::Value` tree first |
+//! | [`NO_RECYCLE`] | the heap's reuse of dead structs' memory (their boxes and field blocks) for new structs (see [`crate::heap`], "Recycled struct memory"), and the database's reused row buffer (`festina-stdlib`'s `db.rs`): every struct then allocates and frees its own, and a query's rows grow a fresh vector |
+//! | [`NO_STMT_CACHE`] | the database's own map of prepared statements of literal SQL (`festina-stdlib`'s `db.rs`, `Db`): rusqlite's `prepare_cached` LRU cache is used instead |
 //! | [`NO_READY_FIRST`] | the event loop's order within a round: what the poll reported (finished jobs, mailboxes, ready sources) before the timers due, so that a request arriving during a callback waits for that callback only, not for a timer armed by it too (see [`crate::event_loop`]) |
 //! | [`NO_CLIENT_BUFFERS`] | the HTTP client's reuse of response read buffers: each response is then read into a fresh zeroed 8 KiB buffer (`festina-stdlib`'s `net::client_pool`) |
 //! | [`NO_PARK`] | parking a request handler at the blocking client (`req.send()`) so that its loop serves other connections meanwhile, for handlers that cannot observe the interleaving (see [`crate::interleave`] and `interp/park.rs`); off, the handler holds its thread until the response arrives |
@@ -72,6 +75,18 @@ pub const NO_STDOUT_BUFFER: &str = "FESTINA_NO_STDOUT_BUFFER";
 /// Floats rendered from their shortest round-trip digits when those
 /// number at most 6 (`crate::render::format_g`).
 pub const NO_SHORT_FLOAT: &str = "FESTINA_NO_SHORT_FLOAT";
+
+/// `toStruct`/`toArr` parsed straight into Festina values, without a
+/// `serde_json::Value` tree (`festina-stdlib`'s `json.rs`).
+pub const NO_DIRECT_JSON: &str = "FESTINA_NO_DIRECT_JSON";
+
+/// The heap's recycling of struct memory ([`crate::heap`]) and the
+/// database's reused row buffer.
+pub const NO_RECYCLE: &str = "FESTINA_NO_RECYCLE";
+
+/// The database's own map of prepared statements (`festina-stdlib`'s
+/// `db.rs`).
+pub const NO_STMT_CACHE: &str = "FESTINA_NO_STMT_CACHE";
 
 /// The event loop's handling of what the poll reported before the due
 /// timers ([`crate::event_loop`], "What the poll reported, before the

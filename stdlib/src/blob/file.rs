@@ -282,7 +282,12 @@ pub fn read_file(path: &str) -> Option<Vec<u8>> {
 /// Bytes up to the first NUL as text; invalid UTF-8 becomes U+FFFD.
 pub fn bytes_to_text(b: &[u8]) -> String {
     let end = b.iter().position(|&x| x == 0).unwrap_or(b.len());
-    String::from_utf8_lossy(&b[..end]).into_owned()
+    // Valid UTF-8 (the usual case) is copied as it is; the lossy
+    // conversion's chunked walk is only for the rest.
+    match std::str::from_utf8(&b[..end]) {
+        Ok(t) => t.to_owned(),
+        Err(_) => String::from_utf8_lossy(&b[..end]).into_owned(),
+    }
 }
 
 #[cfg(test)]

@@ -174,7 +174,9 @@ impl Interpreter {
     /// A fresh struct `sid` with every field at its zero value (§8.2),
     /// like `NewStruct`; `None` if `sid` is not a struct of the program.
     pub fn new_struct(&mut self, sid: u32) -> Option<Value> {
-        let fields = self.tables.struct_zero.get(sid as usize)?.clone();
+        let fields = self
+            .heap
+            .fields_like(self.tables.struct_zero.get(sid as usize)?);
         let tracked = self.tables.struct_tracked[sid as usize];
         self.maybe_collect();
         Some(Value::Struct(

@@ -721,7 +721,9 @@ impl Interpreter {
                 // ---- structs ----
                 Instr::NewStruct { dst, sid } => {
                     alloc_site!();
-                    let fields = self.tables.struct_zero[sid as usize].clone();
+                    let fields = self
+                        .heap
+                        .fields_like(&self.tables.struct_zero[sid as usize]);
                     let tracked = self.tables.struct_tracked[sid as usize];
                     let s = self.heap.new_struct(sid, false, fields, tracked);
                     assign(regm!(dst), Value::Struct(s));

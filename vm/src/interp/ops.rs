@@ -62,7 +62,9 @@ impl Interpreter {
             Viv::None => Value::Null,
             Viv::Struct(sid) => {
                 self.maybe_collect();
-                let fields = self.tables.struct_zero[sid as usize].clone();
+                let fields = self
+                    .heap
+                    .fields_like(&self.tables.struct_zero[sid as usize]);
                 let tracked = self.tables.struct_tracked[sid as usize];
                 Value::Struct(self.heap.new_struct(sid, false, fields, tracked))
             }
