@@ -83,10 +83,12 @@ fn serve(stream: TcpStream, served: &AtomicUsize, answer: &str) {
             "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{answer}",
             answer.len()
         );
+        // Counted before the answer leaves: the app may read, parse and
+        // log it before this thread runs again.
+        served.fetch_add(1, Ordering::SeqCst);
         if out.write_all(reply.as_bytes()).is_err() {
             return;
         }
-        served.fetch_add(1, Ordering::SeqCst);
     }
 }
 

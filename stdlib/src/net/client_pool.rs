@@ -125,9 +125,7 @@ impl Default for Pool {
             idle: Vec::new(),
             skip_peek: !festina_vm::switches::disabled(festina_vm::switches::NO_FRESH_REUSE),
             spare: Vec::new(),
-            reuse_buffers: !festina_vm::switches::disabled(
-                festina_vm::switches::NO_CLIENT_BUFFERS,
-            ),
+            reuse_buffers: !festina_vm::switches::disabled(festina_vm::switches::NO_CLIENT_BUFFERS),
             opened: 0,
             reused: 0,
         }
