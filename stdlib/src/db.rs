@@ -603,7 +603,11 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let (img, aud) = media_decoders(it);
     let result = db_of(it).and_then(|db| {
         with_statement(db, sql, literal, params, |st| {
-            let dests = column_dests(st, rec, is_row);
+            // Matched at the first row, not before: a kept statement whose
+            // table changed since it was compiled (a column added, say) is
+            // compiled again by that first step, and only then do its
+            // columns name the table as it is now.
+            let mut dests: Option<Vec<Dest>> = None;
             // Every row starts from these slots (in recycled memory when
             // the heap has some: `Heap::fields_like`).
             let template = if is_row {
@@ -631,6 +635,7 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
             let mut fill = |out: &mut Vec<Value>| -> rusqlite::Result<()> {
                 let mut rows = st.raw_query();
                 while let Some(r) = rows.next()? {
+                    let dests = dests.get_or_insert_with(|| column_dests(r.as_ref(), rec, is_row));
                     let mut slots = heap.fields_like(&template);
                     for (j, d) in dests.iter().enumerate() {
                         match *d {

@@ -50,19 +50,21 @@ pub fn self_contained(
     if f as usize >= n {
         return false;
     }
-    // The start-up functions and the functions only they call.
-    let mut called_elsewhere = vec![false; n];
+    // The start-up functions and, to a fixpoint, the functions that only
+    // start-up functions call (directly, never as a function value): a
+    // top-level helper called from `<top:file>`, which `<main>` calls.
+    let mut callers: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut as_value = vec![false; n];
     for (i, func) in program.functions.iter().enumerate() {
-        let startup_fn = startup.contains(&(i as u32));
         for ins in &func.code {
             match *ins {
-                Instr::Call { func: c, .. } if !startup_fn => {
-                    if let Some(x) = called_elsewhere.get_mut(c as usize) {
-                        *x = true;
+                Instr::Call { func: c, .. } => {
+                    if let Some(x) = callers.get_mut(c as usize) {
+                        x.push(i as u32);
                     }
                 }
                 Instr::LoadFunc { func: c, .. } => {
-                    if let Some(x) = called_elsewhere.get_mut(c as usize) {
+                    if let Some(x) = as_value.get_mut(c as usize) {
                         *x = true;
                     }
                 }
@@ -71,21 +73,24 @@ pub fn self_contained(
         }
     }
     let mut in_startup = vec![false; n];
-    let mut work: Vec<u32> = startup
-        .iter()
-        .copied()
-        .filter(|&s| (s as usize) < n)
-        .collect();
-    while let Some(s) = work.pop() {
-        if std::mem::replace(&mut in_startup[s as usize], true) {
-            continue;
+    for &s in startup {
+        if let Some(x) = in_startup.get_mut(s as usize) {
+            *x = true;
         }
-        for ins in &program.functions[s as usize].code {
-            if let Instr::Call { func: c, .. } = *ins {
-                if (c as usize) < n && !called_elsewhere[c as usize] {
-                    work.push(c as u32);
-                }
+    }
+    loop {
+        let mut grew = false;
+        for c in 0..n {
+            if in_startup[c] || as_value[c] || callers[c].is_empty() {
+                continue;
             }
+            if callers[c].iter().all(|&k| in_startup[k as usize]) {
+                in_startup[c] = true;
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
         }
     }
     // Globals written after start-up.
@@ -223,6 +228,42 @@ mod tests {
         assert!(self_contained(&p, 1, &[0], &ok));
         // Without the start-up set, g0's writer runs any time.
         assert!(!self_contained(&p, 1, &[], &ok));
+    }
+
+    #[test]
+    fn a_helper_only_start_up_code_calls_is_start_up_code() {
+        let call = |func: u16| Instr::Call {
+            dst: 0,
+            base: 1,
+            func,
+        };
+        let read_then_return = vec![Instr::GetGlobal { dst: 1, g: 0 }, Instr::ReturnVoid {}];
+        let p = |helper_also_called_by_handler: bool| {
+            let mut handler = read_then_return.clone();
+            if helper_also_called_by_handler {
+                handler.insert(0, call(3));
+            }
+            program(
+                vec![
+                    // 0: entry -> 2 (the file's top level) -> 3 (a helper
+                    // writing g0).
+                    Function::hand_written("<main>", 0, 2, vec![call(2), Instr::ReturnVoid {}]),
+                    Function::hand_written("h", 1, 3, handler),
+                    Function::hand_written("top", 0, 2, vec![call(3), Instr::ReturnVoid {}]),
+                    Function::hand_written(
+                        "init",
+                        0,
+                        1,
+                        vec![Instr::SetGlobal { g: 0, src: 0 }, Instr::ReturnVoid {}],
+                    ),
+                ],
+                vec![global("t", Type::Text)],
+                &[],
+            )
+        };
+        assert!(self_contained(&p(false), 1, &[0], &ok));
+        // Called by the handler too, the helper writes g0 at any time.
+        assert!(!self_contained(&p(true), 1, &[0], &ok));
     }
 
     #[test]

@@ -732,3 +732,49 @@ fn a_parked_handler_reaches_a_tls_upstream() {
     let end = srv.stop();
     assert!(!end.stderr.contains("fail"), "{end:?}");
 }
+
+/// A pool worker's handler parked while main has nothing left to do:
+/// main hands the one connection over and closes its port.
+const HAND_OFF_AND_CLOSE: &str = r#"
+int port = argv[1].toInt()
+
+thread w {
+    text upstream = argv[2]
+
+    on request(req:http) {
+        http out = {'url': `${upstream}${parseURL(req.url).pathname}`}
+        out.send()
+        req.send({'body': out.toText()})
+    }
+}
+
+on request(req:http?) {
+    w.giveRequest(req)
+    closePort(port)
+}
+
+openPort(port)
+"#;
+
+#[test]
+fn a_parked_handler_of_a_thread_keeps_the_program_alive() {
+    // The worker's parked handler is work in flight (§20.2): the program
+    // ends once it has answered, not when main runs out of work, with
+    // parking as without it.
+    for env in [&[][..], &[("FESTINA_NO_PARK", "1")][..]] {
+        let up = Holding::gated();
+        let srv = proxy(HAND_OFF_AND_CLOSE, &up.url(), env);
+        let port = srv.port;
+        let client = thread::spawn(move || get(port, "/kept"));
+        up.wait_arrived(1);
+        up.open();
+        let res = client.join().expect("client");
+        assert_eq!(
+            (res.status, res.text()),
+            (200, "up:/kept".to_string()),
+            "{env:?}"
+        );
+        let end = srv.wait();
+        assert_eq!(end.status.code(), Some(0), "{env:?} {end:?}");
+    }
+}

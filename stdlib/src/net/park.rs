@@ -34,7 +34,9 @@
 //!    on. A call may park several times (one `send()` after another).
 //!
 //! A failure in a parked handler ends the program as any other does
-//! (§14.2).
+//! (§14.2). In a thread instance a parked handler counts as a unit of
+//! work (`threads::WorkUnit`), so the program does not end, nor a
+//! shutdown stop the instance, while it waits.
 
 use super::conn::{self, ConnRef};
 use festina_vm::interp::{Interpreter, Parked};
@@ -49,6 +51,8 @@ use std::rc::Rc;
 pub struct Waiting {
     parked: Option<Parked>,
     conn: Option<ConnRef>,
+    /// In a thread instance: the parked handler counts as work (§20.2).
+    work: Option<crate::threads::WorkUnit>,
 }
 
 /// A parked handler's wait, shared by the client source (which ends it)
@@ -147,9 +151,11 @@ pub fn parked(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
             "internal error: a request handler parked without a wait".into(),
         ));
     };
+    let work = crate::threads::work_unit(it);
     let mut w = w.borrow_mut();
     w.parked = Some(p);
     w.conn = Some(Rc::clone(c));
+    w.work = work;
     conn::set_parked(c, true);
     Ok(())
 }
@@ -157,9 +163,12 @@ pub fn parked(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
 /// End wait `w` with `result` (what `send()` returns, or its throw):
 /// resume the parked call; when it returns, finish its request.
 pub fn resume(it: &mut Interpreter, w: &Wait, result: Result<Value, Trap>) -> Result<(), Trap> {
-    let (p, c) = {
+    // The unit of work ends when the handler has finished (`_work`
+    // dropped at the end of this function), or is handed to the next
+    // wait if it parks again.
+    let (p, c, _work) = {
         let mut w = w.borrow_mut();
-        (w.parked.take(), w.conn.take())
+        (w.parked.take(), w.conn.take(), w.work.take())
     };
     let (Some(p), Some(c)) = (p, c) else {
         // The call was never set aside (the program is ending).

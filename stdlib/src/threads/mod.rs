@@ -87,6 +87,30 @@ pub struct Decl {
     pub http: [Option<u32>; 4],
 }
 
+/// A unit of work of a thread instance held while a request handler of
+/// its is parked at the client (`net::park`): main's inbox keeps the
+/// program alive meanwhile (§20.2, "Liveness" above), as it would while
+/// the handler ran. Ends when dropped (the handler finished, or its
+/// wait was dropped with the thread's loop).
+pub struct WorkUnit(Arc<System>);
+
+impl Drop for WorkUnit {
+    fn drop(&mut self) {
+        self.0.end();
+    }
+}
+
+/// A [`WorkUnit`] when this interpreter is a thread instance; `None` for
+/// main, whose own loop keeps the program alive while a source waits.
+pub fn work_unit(it: &Interpreter) -> Option<WorkUnit> {
+    let ctx = it.ext::<Ctx>()?;
+    if !matches!(ctx.me, Party::Instance(..)) {
+        return None;
+    }
+    ctx.sys.begin();
+    Some(WorkUnit(Arc::clone(&ctx.sys)))
+}
+
 /// The functions that run before this interpreter's handlers do: a
 /// thread instance's initializer and `on load` (§20.2), or main's entry
 /// function (§6.3). What they write is settled before any handler runs
