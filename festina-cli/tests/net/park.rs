@@ -778,3 +778,29 @@ fn a_parked_handler_of_a_thread_keeps_the_program_alive() {
         assert_eq!(end.status.code(), Some(0), "{env:?} {end:?}");
     }
 }
+
+#[test]
+fn a_shutdown_lets_a_parked_handler_of_a_thread_finish() {
+    // SIGTERM while a pool worker's handler is parked: main ends its own
+    // part at once and kills the instances, and the instance takes the
+    // kill after the parked handler has answered, as it does after a
+    // handler blocked in `send()` (FESTINA_NO_PARK).
+    for env in [&[][..], &[("FESTINA_NO_PARK", "1")][..]] {
+        let up = Holding::gated();
+        let srv = proxy(THREADED_PROXY, &up.url(), env);
+        let port = srv.port;
+        let client = thread::spawn(move || get(port, "/late"));
+        up.wait_arrived(1);
+        srv.signal(libc::SIGTERM);
+        thread::sleep(Duration::from_millis(200));
+        up.open();
+        let res = client.join().expect("client");
+        assert_eq!(
+            (res.status, res.text()),
+            (200, "up:/late".to_string()),
+            "{env:?}"
+        );
+        let end = srv.wait();
+        assert_eq!(end.status.code(), Some(143), "{env:?} {end:?}");
+    }
+}

@@ -881,6 +881,11 @@ fn run(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
                 }
             }
             conn.blocked = false;
+            // A kill waits for this thread's parked handlers: no new
+            // request starts meanwhile (`threads::Parking`).
+            if crate::threads::stopping(it) {
+                return Ok(());
+            }
             match conn.machine.poll() {
                 Event::NeedMore => {
                     if conn.unread && !conn.machine.at_eof() && !conn.dead {

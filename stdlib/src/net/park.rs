@@ -152,6 +152,7 @@ pub fn parked(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
         ));
     };
     let work = crate::threads::work_unit(it);
+    crate::threads::parking_begin(it);
     let mut w = w.borrow_mut();
     w.parked = Some(p);
     w.conn = Some(Rc::clone(c));
@@ -176,7 +177,13 @@ pub fn resume(it: &mut Interpreter, w: &Wait, result: Result<Value, Trap>) -> Re
     };
     let r = it.resume_parked(p, result).map(drop);
     if matches!(r, Err(Trap::Park)) {
-        return parked(it, &c);
+        // Parked again: counted anew before this wait's count ends.
+        parked(it, &c)?;
+        return crate::threads::parking_end(it);
     }
-    conn::resumed(it, &c, r)
+    let r = conn::resumed(it, &c, r);
+    // After the answer has left: a kill waiting for this handler may
+    // stop the instance now (the handler's own failure comes first).
+    let end = crate::threads::parking_end(it);
+    r.and(end)
 }

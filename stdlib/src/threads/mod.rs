@@ -562,14 +562,69 @@ fn instance_envelope(it: &mut Interpreter, env: Envelope) -> Result<(), Trap> {
             r
         }
         Envelope::Kill => {
-            if let Some(exit) = sys.decls[t as usize].exit {
-                it.call_function(&Value::Func(exit), &[Value::Int(0)])?;
+            // A request handler parked at the client finishes first, as
+            // one blocked in `send()` would have (see [`Parking`]).
+            if let Some(p) = it.ext_mut::<Parking>() {
+                if p.count > 0 {
+                    p.kill = true;
+                    return Ok(());
+                }
             }
-            it.flush_output();
-            Err(Trap::Exit(0))
+            stop_now(it)
         }
         Envelope::Idle => Ok(()),
     }
+}
+
+/// The end of an instance that was killed: `on exit(0)`, then the end of
+/// its loop.
+fn stop_now(it: &mut Interpreter) -> Result<(), Trap> {
+    let c = ctx(it)?;
+    let exit = match c.me {
+        Party::Instance(t, _) => c.sys.decls.get(t as usize).and_then(|d| d.exit),
+        Party::Main => None,
+    };
+    if let Some(exit) = exit {
+        it.call_function(&Value::Func(exit), &[Value::Int(0)])?;
+    }
+    it.flush_output();
+    Err(Trap::Exit(0))
+}
+
+/// Request handlers of this interpreter parked at the client
+/// (`net::park`), and whether a kill waits for them (an extension). A
+/// kill that arrives meanwhile is kept until the last one has answered:
+/// an instance takes its kill after the handler it is running (§20.2),
+/// and a parked handler is still running. Meanwhile the instance
+/// dispatches no new request ([`stopping`]).
+#[derive(Default)]
+pub struct Parking {
+    count: usize,
+    kill: bool,
+}
+
+/// A handler of this interpreter parked.
+pub fn parking_begin(it: &mut Interpreter) {
+    it.ext_or_insert_with(Parking::default).count += 1;
+}
+
+/// A parked handler finished; when a kill was waiting for it and it was
+/// the last, the instance stops now (`Err(Trap::Exit(0))` after its `on
+/// exit(0)`).
+pub fn parking_end(it: &mut Interpreter) -> Result<(), Trap> {
+    let p = it.ext_or_insert_with(Parking::default);
+    p.count = p.count.saturating_sub(1);
+    if p.count == 0 && p.kill {
+        p.kill = false;
+        return stop_now(it);
+    }
+    Ok(())
+}
+
+/// Whether a kill waits for this interpreter's parked handlers: no new
+/// request is dispatched.
+pub fn stopping(it: &Interpreter) -> bool {
+    it.ext::<Parking>().is_some_and(|p| p.kill)
 }
 
 /// Run `on message(worker, msg)` (handler `h`) for one message.
