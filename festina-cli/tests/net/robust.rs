@@ -409,3 +409,49 @@ fn idle_memory(n: usize, env: &[(&str, &str)]) -> f64 {
     drop(conns);
     per
 }
+
+/// A handler that holds the loop for a while (a busy loop), port from
+/// `argv[1]`.
+const SLOW_HANDLER: &str = r#"
+on request(req:http) {
+    int n = 0
+    for int i = 0, i < 8000000, i++ {
+        n = n + i % 7
+    }
+    req.send({'body': `${n}`})
+}
+
+openPort(argv[1].toInt())
+"#;
+
+#[test]
+fn a_signal_is_handled_between_pipelined_requests() {
+    // Twenty pipelined requests, each holding the loop; SIGTERM while
+    // they run. The loop handles the signal before the next request of
+    // the batch (the shutdown closes the connection after the request in
+    // progress), instead of serving the whole batch first.
+    let srv = Server::start_with(
+        SLOW_HANDLER,
+        Options {
+            env: &[("FESTINA_SHUTDOWN_GRACE_SECONDS", "30")],
+            ..Options::default()
+        },
+    );
+    let mut c = srv.connect();
+    let batch = "GET / HTTP/1.1\r\nHost: x\r\n\r\n".repeat(20);
+    c.write_all(batch.as_bytes()).unwrap();
+    // The batch's answers are written together when it ends, so the
+    // signal goes while it runs (each request takes tens of ms).
+    thread::sleep(Duration::from_millis(150));
+    srv.signal(libc::SIGTERM);
+    let mut r = BufReader::new(c.try_clone().unwrap());
+    let mut answered = 0;
+    while let Ok(res) = read_response(&mut r, false) {
+        assert_eq!(res.status, 200);
+        answered += 1;
+    }
+    assert!(answered >= 1, "the request in progress is answered");
+    assert!(answered < 20, "the whole batch was served: {answered}");
+    let end = srv.wait();
+    assert_eq!(end.status.code(), Some(143), "{end:?}");
+}

@@ -223,6 +223,9 @@ pub struct Conn {
     /// `on request` is parked at the client (`super::park`): nothing more
     /// is parsed or dispatched, and no deadline runs, until it resumes.
     parked: bool,
+    /// A batch of pipelined requests was left for the loop to handle a
+    /// signal first: [`settle`] arms a zero timer to come back.
+    redrive: bool,
 }
 
 impl Drop for Conn {
@@ -355,6 +358,7 @@ impl Conn {
             secure,
             local,
             parked: false,
+            redrive: false,
         }
     }
 
@@ -855,6 +859,7 @@ pub fn drive(it: &mut Interpreter, c: &ConnRef, timed: bool) -> Result<Keep, Tra
 
 /// Parse and dispatch until nothing more can be done now.
 fn run(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
+    let mut served = false;
     loop {
         if matches!(c.borrow().link, Link::Ws(_)) {
             return run_ws(it, c);
@@ -886,6 +891,18 @@ fn run(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
             if crate::threads::stopping(it) {
                 return Ok(());
             }
+            // A signal arrived while a request of this batch ran: back to
+            // the loop, which starts the shutdown (and its grace period)
+            // before another pipelined request is served; a zero timer
+            // brings the loop back here.
+            if served
+                && it
+                    .event_loop_if_started()
+                    .is_some_and(|lp| lp.signal_waiting())
+            {
+                conn.redrive = true;
+                return Ok(());
+            }
             match conn.machine.poll() {
                 Event::NeedMore => {
                     if conn.unread && !conn.machine.at_eof() && !conn.dead {
@@ -915,6 +932,7 @@ fn run(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
             }
         };
         dispatch(it, c, req)?;
+        served = true;
     }
 }
 
@@ -1097,6 +1115,7 @@ pub fn settle(it: &mut Interpreter, c: &ConnRef) -> Result<Keep, Trap> {
     let interest = conn.wanted_interest();
     let token = conn.token;
     let deadline = conn.deadline();
+    let redrive = std::mem::take(&mut conn.redrive);
     let changed = interest != conn.interest;
     conn.interest = interest;
     let timer = conn.timer;
@@ -1104,6 +1123,10 @@ pub fn settle(it: &mut Interpreter, c: &ConnRef) -> Result<Keep, Trap> {
     let lp = it.event_loop()?;
     if changed {
         let _ = lp.reregister(token, interest);
+    }
+    if redrive {
+        // Back to `run` after the loop has handled the waiting signal.
+        lp.set_source_timer(token, Duration::ZERO, None);
     }
     if let Some(at) = deadline {
         let now = Instant::now();

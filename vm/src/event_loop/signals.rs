@@ -53,6 +53,9 @@ pub(super) struct Signals {
     /// Whether this loop told the stdout watchdog that it handles the
     /// signals ([`crate::stdout::loop_takes_signals`]).
     taken: bool,
+    /// Set (by the signal handler) once `SIGINT`/`SIGTERM` has arrived.
+    #[cfg(unix)]
+    seen: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Signals {
@@ -109,6 +112,7 @@ impl EventLoop {
             .registry()
             .register(&mut pipe, super::SIGNALS, mio::Interest::READABLE)?;
         self.signals.pipe = Some(pipe);
+        self.signals.seen = Some(seen);
         Ok(())
     }
 
@@ -123,6 +127,20 @@ impl EventLoop {
     /// documentation). Hooks run once, in the order added.
     pub fn on_shutdown(&mut self, hook: ShutdownHook) {
         self.signals.hooks.push(hook);
+    }
+
+    /// Whether `SIGINT`/`SIGTERM` has arrived and the loop has not handled
+    /// it yet: a source serving a batch of work (a connection's pipelined
+    /// requests) returns to the loop, so that the shutdown and its grace
+    /// period start now rather than after the whole batch. One atomic
+    /// load.
+    pub fn signal_waiting(&self) -> bool {
+        #[cfg(unix)]
+        if let Some(seen) = &self.signals.seen {
+            return self.signals.shutdown.is_none()
+                && seen.load(std::sync::atomic::Ordering::Relaxed);
+        }
+        false
     }
 
     /// Whether a graceful shutdown is in progress.
