@@ -338,6 +338,14 @@ impl Exchange {
         self.generation
     }
 
+    /// Once the exchange is done outside the event loop (its socket never
+    /// registered), give a reusable connection back to `pool`.
+    pub fn recycle(&mut self, pool: &RefCell<Pool>) {
+        if let Some(c) = self.reusable.take() {
+            pool.borrow_mut().put(c);
+        }
+    }
+
     /// The connection to keep for reuse once the exchange is done, if
     /// the response allows it.
     pub fn take_reusable(&mut self) -> Option<ClientConn> {
@@ -855,9 +863,7 @@ pub fn send_blocking(ex: &mut Exchange, pool: &RefCell<Pool>) -> Result<Response
         let step = ex.step(&mut pool.borrow_mut());
         match step {
             Step::Done(r) => {
-                if let Some(c) = ex.take_reusable() {
-                    pool.borrow_mut().put(c);
-                }
+                ex.recycle(pool);
                 return r;
             }
             Step::Resolve => {
@@ -940,17 +946,10 @@ fn send_inner(it: &mut Interpreter, args: &[Value], returns_value: bool) -> Resu
     } else {
         Done::Callback(callback)
     };
-    let source = ClientSource {
-        ex: ex.map_err(Some),
-        req: v.clone(),
-        done,
-        pool,
-        registered: None,
-        started: false,
-        deadline_timer: None,
-        resolved: Rc::new(RefCell::new(None)),
-    };
-    start(it, source)?;
+    start(
+        it,
+        ClientSource::new(ex.map_err(Some), v.clone(), done, pool),
+    )?;
     Ok(v)
 }
 
@@ -966,79 +965,56 @@ fn start_parked(
     pool: Rc<RefCell<Pool>>,
     returns_value: bool,
 ) -> Result<Value, Trap> {
+    let step = ex.step(&mut pool.borrow_mut());
+    let interest = match step {
+        Step::Done(r) => {
+            // Answered before any wait: as blocking mode, no parking.
+            ex.recycle(&pool);
+            let r = r.map_err(Trap::Throw)?;
+            if let Some(obj) = v.as_handle::<HttpObj>() {
+                fill(it, obj, Ok(r), std::mem::take(&mut ex.sent_headers));
+            }
+            return Ok(v);
+        }
+        Step::Wait(interest) => Some(interest),
+        Step::Resolve => None,
+    };
+    let Some(interest) = interest else {
+        // A host name: resolved by a background job, as callback mode
+        // does (the exchange asks again when started).
+        let done = Done::Resume {
+            wait: super::park::begin(it),
+            returns_value,
+        };
+        start(it, ClientSource::new(Ok(ex), v, done, pool))?;
+        return Err(Trap::Park);
+    };
+    // The socket waits under the token before the source is registered.
     let lp = it.event_loop()?;
     let token = lp.next_token();
+    let Some((tcp, generation)) = ex.socket() else {
+        return Err(Trap::Throw("the connection was lost".into()));
+    };
+    lp.registry()
+        .register(tcp, token, interest)
+        .map_err(|e| Trap::Throw(format!("cannot wait for the connection: {e}")))?;
     let deadline_timer = ex
         .time_left(Instant::now())
         .map(|left| lp.set_source_timer(token, left, None));
-    let step = ex.step(&mut pool.borrow_mut());
-    // The socket waits under the token before the source is registered.
-    let mut registered = None;
-    let mut lost = None;
-    if let Step::Wait(interest) = step {
-        match ex.socket() {
-            Some((tcp, generation)) => match lp.registry().register(tcp, token, interest) {
-                Ok(()) => registered = Some((generation, interest)),
-                Err(e) => lost = Some(format!("cannot wait for the connection: {e}")),
-            },
-            None => lost = Some("the connection was lost".to_string()),
-        }
-    }
-    let mut source = ClientSource {
-        ex: Ok(ex),
-        req: v,
-        done: Done::Resume {
-            wait: Rc::default(),
-            returns_value,
-        },
-        pool,
-        registered,
-        started: true,
-        deadline_timer,
-        resolved: Rc::new(RefCell::new(None)),
+    let done = Done::Resume {
+        wait: super::park::begin(it),
+        returns_value,
     };
-    match step {
-        Step::Done(r) => {
-            // Answered before any wait: as blocking mode, no parking.
-            let sent_headers = source.release(it);
-            let req = std::mem::take(&mut source.req);
-            let r = r.map_err(Trap::Throw)?;
-            if let Some(obj) = req.as_handle::<HttpObj>() {
-                fill(it, obj, Ok(r), sent_headers);
-            }
-            Ok(req)
-        }
-        Step::Wait(_) => {
-            if let Some(why) = lost {
-                source.release(it);
-                return Err(Trap::Throw(why));
-            }
-            source.done = Done::Resume {
-                wait: super::park::begin(it),
-                returns_value,
-            };
-            let lp = it.event_loop()?;
-            let t = lp
-                .register(Box::new(source), Interest::READABLE)
-                .map_err(|e| Trap::Fail(format!("cannot start a request: {e}")))?;
-            debug_assert_eq!(t, token);
-            Err(Trap::Park)
-        }
-        Step::Resolve => {
-            // A host name: resolved by a background job, as callback mode
-            // does (the exchange asks again when started).
-            if let Some(t) = source.deadline_timer.take() {
-                it.event_loop()?.clear_source_timer(t);
-            }
-            source.started = false;
-            source.done = Done::Resume {
-                wait: super::park::begin(it),
-                returns_value,
-            };
-            start(it, source)?;
-            Err(Trap::Park)
-        }
-    }
+    let mut source = ClientSource::new(Ok(ex), v, done, pool);
+    source.registered = Some((generation, interest));
+    source.started = true;
+    source.deadline_timer = deadline_timer;
+    let t = it
+        .event_loop()?
+        .register(Box::new(source), Interest::READABLE)
+        .map_err(|e| Trap::Fail(format!("cannot start a request: {e}")))?;
+    debug_assert_eq!(t, token);
+    Err(Trap::Park)
 }
 
 /// Register `source` with the event loop and start it in this round.
@@ -1082,6 +1058,26 @@ struct ClientSource {
 }
 
 impl ClientSource {
+    /// A source for `ex` (or the failure found before it could start) and
+    /// its value `req`, not started, nothing registered yet.
+    fn new(
+        ex: Result<Exchange, Option<String>>,
+        req: Value,
+        done: Done,
+        pool: Rc<RefCell<Pool>>,
+    ) -> ClientSource {
+        ClientSource {
+            ex,
+            req,
+            done,
+            pool,
+            registered: None,
+            started: false,
+            deadline_timer: None,
+            resolved: Rc::new(RefCell::new(None)),
+        }
+    }
+
     /// Step the exchange and act on what it needs.
     fn advance(&mut self, it: &mut Interpreter, token: Token) -> Result<Keep, Trap> {
         let ex = match &mut self.ex {

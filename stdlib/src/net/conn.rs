@@ -887,8 +887,9 @@ fn run(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
             }
             conn.blocked = false;
             // A kill waits for this thread's parked handlers: no new
-            // request starts meanwhile (`threads::Parking`).
-            if crate::threads::stopping(it) {
+            // request starts meanwhile (`threads::Parking`; only a server
+            // whose handler parks can have any).
+            if conn.shared.park_request && crate::threads::stopping(it) {
                 return Ok(());
             }
             // A signal arrived while a request of this batch ran: back to

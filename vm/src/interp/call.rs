@@ -4,7 +4,7 @@
 //! `interp`, "Frames and calls").
 
 use super::store::replace_managed;
-use super::{Cur, Frame, Interpreter, Outer, MAX_FRAMES, MAX_NATIVE_DEPTH, MAX_REGISTERS};
+use super::{Cur, Frame, Handler, Interpreter, Outer, MAX_FRAMES, MAX_NATIVE_DEPTH, MAX_REGISTERS};
 use crate::native::Trap;
 use crate::opcode::{Instr, Reg};
 use crate::value::Value;
@@ -76,14 +76,7 @@ impl Interpreter {
         for (i, a) in args.iter().enumerate() {
             self.regs[start + i] = a.clone();
         }
-        self.outer.push(Outer {
-            frames: std::mem::take(&mut self.frames),
-            handlers: std::mem::take(&mut self.handlers),
-            site: (self.loops > 0).then_some(self.cur_loc),
-            cur_loc: self.cur_loc,
-            native_top: self.native_top,
-        });
-        self.native_depth += 1;
+        self.enter_nested(Vec::new(), Vec::new());
         let mut result = self.dispatch(f, start);
         self.native_depth -= 1;
         if matches!(result, Err(Trap::Park)) {
@@ -99,10 +92,33 @@ impl Interpreter {
                 )));
             }
         }
-        if result.is_err() {
-            // The frames the trap left behind still hold values: release
-            // everything above the caller's window (where no managed value
-            // lived before the call).
+        self.leave_nested(start, result.is_err());
+        result
+    }
+
+    /// Start a nested dispatch loop (see [`Interpreter::call_function`]):
+    /// set the current loop's frames and handlers aside on the `outer`
+    /// stack, run with `frames` and `handlers` instead (empty for a new
+    /// call, a parked call's own when it resumes), one level deeper. The
+    /// caller runs the loop, then [`Interpreter::leave_nested`].
+    pub(super) fn enter_nested(&mut self, frames: Vec<Frame>, handlers: Vec<Handler>) {
+        self.outer.push(Outer {
+            frames: std::mem::replace(&mut self.frames, frames),
+            handlers: std::mem::replace(&mut self.handlers, handlers),
+            site: (self.loops > 0).then_some(self.cur_loc),
+            cur_loc: self.cur_loc,
+            native_top: self.native_top,
+        });
+        self.native_depth += 1;
+    }
+
+    /// End a nested loop whose window started at `start`: after a trap
+    /// (`failed`) the frames it left behind still hold values, so
+    /// everything above the caller's window is released (no managed value
+    /// lived there before the call); then the outer loop's frames and
+    /// handlers come back.
+    pub(super) fn leave_nested(&mut self, start: usize, failed: bool) {
+        if failed {
             for r in &mut self.regs[start..] {
                 *r = Value::Null;
             }
@@ -113,7 +129,6 @@ impl Interpreter {
             self.cur_loc = o.cur_loc;
             self.native_top = o.native_top;
         }
-        result
     }
 
     /// The one way a Festina call enters its callee (both dispatch

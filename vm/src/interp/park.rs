@@ -36,7 +36,7 @@
 //! (the cycle collector counts them as external, so they stay alive).
 //! Dropping a [`Parked`] releases its values.
 
-use super::{Cur, Frame, Handler, Interpreter, Outer, MAX_NATIVE_DEPTH};
+use super::{Cur, Frame, Handler, Interpreter, MAX_NATIVE_DEPTH};
 use crate::native::Trap;
 use crate::opcode::{Instr, Reg};
 use crate::value::Value;
@@ -173,14 +173,7 @@ impl Interpreter {
             h.base += start;
         }
         point.cur.base += start;
-        self.outer.push(Outer {
-            frames: std::mem::replace(&mut self.frames, frames),
-            handlers: std::mem::replace(&mut self.handlers, handlers),
-            site: (self.loops > 0).then_some(self.cur_loc),
-            cur_loc: self.cur_loc,
-            native_top: self.native_top,
-        });
-        self.native_depth += 1;
+        self.enter_nested(frames, handlers);
         let saved_depth = self.park_depth;
         self.park_depth = self.native_depth;
         let outer_cur = self.cur;
@@ -215,21 +208,11 @@ impl Interpreter {
         self.cur = outer_cur;
         self.park_depth = saved_depth;
         self.native_depth -= 1;
-        match &r {
-            Err(Trap::Park) => self.park(start),
-            Err(_) => {
-                for v in &mut self.regs[start..] {
-                    *v = Value::Null;
-                }
-            }
-            Ok(_) => {}
+        let parked = matches!(r, Err(Trap::Park));
+        if parked {
+            self.park(start);
         }
-        if let Some(o) = self.outer.pop() {
-            self.frames = o.frames;
-            self.handlers = o.handlers;
-            self.cur_loc = o.cur_loc;
-            self.native_top = o.native_top;
-        }
+        self.leave_nested(start, r.is_err() && !parked);
         r
     }
 }
