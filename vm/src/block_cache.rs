@@ -11,8 +11,9 @@
 //! request's instructions, callgrind): its own per-thread cache holds 7
 //! blocks per size, so a burst of frees spills into the arena with
 //! atomic operations. mimalloc as the global allocator was measured and
-//! dropped (benches/RESULTS.md, "Checking"): texts grown by appends used
-//! 2.3 times the memory and ran 5 times slower without `mremap`.
+//! dropped twice (benches/RESULTS.md): a 10 MB text built by appends
+//! peaked at 2.3 times glibc's memory and took 5 times as long (glibc
+//! grows a large block in place with `mremap`).
 //!
 //! # Design
 //!
