@@ -26,6 +26,7 @@
 //! | [`NO_READY_FIRST`] | the event loop's order within a round: what the poll reported (finished jobs, mailboxes, ready sources) before the timers due, so that a request arriving during a callback waits for that callback only, not for a timer armed by it too (see [`crate::event_loop`]) |
 //! | [`NO_CLIENT_BUFFERS`] | the HTTP client's reuse of response read buffers: each response is then read into a fresh zeroed 8 KiB buffer (`festina-stdlib`'s `net::client_pool`) |
 //! | [`NO_PARK`] | parking a request handler at the blocking client (`req.send()`) so that its loop serves other connections meanwhile, for handlers that cannot observe the interleaving (see [`crate::interleave`] and `interp/park.rs`); off, the handler holds its thread until the response arrives |
+//! | [`NO_GC_PACING`] | the cycle collector's threshold growing with what a collection traced without freeing (see [`crate::heap`], "Cycle collection"): it then grows only with the roots that stayed buffered, and a large live structure reachable from buffered roots is walked again every 10,000 roots |
 //! | [`NO_ALLOC_CACHE`] | the per-thread cache of small freed blocks in front of the system allocator (see [`crate::block_cache`]): every block then goes to `malloc`/`free` with the size asked. Read at the process's first allocation |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
@@ -100,6 +101,10 @@ pub const NO_CLIENT_BUFFERS: &str = "FESTINA_NO_CLIENT_BUFFERS";
 /// Parking a self-contained request handler at the blocking client
 /// ([`crate::interleave`]).
 pub const NO_PARK: &str = "FESTINA_NO_PARK";
+
+/// The cycle collector's pacing by what it traced in vain
+/// ([`crate::heap`]).
+pub const NO_GC_PACING: &str = "FESTINA_NO_GC_PACING";
 
 /// The per-thread cache of small blocks in front of the system allocator
 /// ([`crate::block_cache`], which reads it with `getenv` at the first

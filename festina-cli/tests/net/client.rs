@@ -574,6 +574,47 @@ fn failures_throw_clear_messages() {
 }
 
 #[test]
+fn a_threads_callback_request_keeps_the_program_alive_until_its_callback() {
+    // Main does nothing after start-up; the thread's request is in flight
+    // when `on load` returns. Its callback must still run (it was
+    // dropped: the program ended at once, printing nothing), and what it
+    // posts reaches main.
+    let up = Upstream::start(|r| ok(&format!("answer to {}", r.path())));
+    let src = r#"
+thread box {
+    text base = argv[1]
+    on load() {
+        http {'url': `${base}/from-load`, 'callback': done}
+    }
+    on message(worker: thread, n: int) {
+        http {'url': `${base}/from-message`, 'callback': done}
+    }
+    void func done(q:http) {
+        log(`thread: ${q.code} ${q.toText()}`)
+        postMessage(q.code)
+    }
+}
+on message(worker: thread, code: int) {
+    log(`main got ${code}`)
+}
+box.postMessage(1)
+"#;
+    let out = run_ok(src, &[&up.url("")], &[]);
+    let mut lines: Vec<&str> = out.lines().collect();
+    lines.sort();
+    assert_eq!(
+        lines,
+        [
+            "main got 200",
+            "main got 200",
+            "thread: 200 answer to /from-load",
+            "thread: 200 answer to /from-message",
+        ],
+        "{out}"
+    );
+}
+
+#[test]
 fn callback_mode_fills_the_value_later() {
     let up = Upstream::start(|r| match r.path() {
         "/stall" => Answer::Stall,

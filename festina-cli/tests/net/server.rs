@@ -495,6 +495,130 @@ fn idle_connections_close() {
     assert!(String::from_utf8_lossy(&got).ends_with("Hello, World!"));
 }
 
+/// A server whose `/up/...` requests wait for the upstream with the
+/// blocking client (parking off): its loop is busy for as long as the
+/// upstream holds the request. `/fast` answers at once.
+const BLOCKING: &str = r#"
+text upstream = argv[2]
+
+on request(req:http) {
+    text path = parseURL(req.url).pathname
+    if path == '/fast' {
+        req.send({'body': 'fast'})
+        return
+    }
+    http out = {'url': `${upstream}${path}`}
+    out.send()
+    req.send({'body': out.toText()})
+}
+
+openPort(argv[1].toInt())
+"#;
+
+/// An upstream that reports each request's path on the returned channel
+/// and answers it (`up:PATH`, then closes) only when told to on the other.
+fn gated_upstream() -> (
+    String,
+    std::sync::mpsc::Receiver<String>,
+    std::sync::mpsc::Sender<()>,
+) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    let (arrived_tx, arrived) = std::sync::mpsc::channel();
+    let (release, release_rx) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(stream) = stream else { return };
+            stream.set_read_timeout(Some(PATIENCE)).unwrap();
+            let mut r = BufReader::new(stream.try_clone().unwrap());
+            let mut line = String::new();
+            if r.read_line(&mut line).unwrap_or(0) == 0 {
+                continue;
+            }
+            loop {
+                let mut h = String::new();
+                if r.read_line(&mut h).unwrap_or(0) == 0 || h.trim_end().is_empty() {
+                    break;
+                }
+            }
+            let path = line.split(' ').nth(1).unwrap_or("").to_string();
+            let text = format!("up:{path}");
+            if arrived_tx.send(path).is_err() || release_rx.recv_timeout(PATIENCE).is_err() {
+                return;
+            }
+            let mut w = stream;
+            let _ = write!(
+                w,
+                "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{text}",
+                text.len()
+            );
+        }
+    });
+    (url, arrived, release)
+}
+
+#[test]
+fn a_request_that_arrives_while_the_loop_is_busy_is_served_not_timed_out() {
+    // Idle timeout 1 s. X and Y are keep-alive clients answered once. A's
+    // request blocks the loop past X's idle deadline; X and Y send theirs
+    // meanwhile. The next round serves X (answered at once), then Y, held
+    // until X's new idle deadline has passed too; X sent its third
+    // request as soon as it had its answer, so it waits unread in the
+    // socket when the round's timers run. X's timer must not close X
+    // with it unread (it did: the client saw a reset); X gets its answer.
+    let (up, arrived, release) = gated_upstream();
+    let s = Server::start_with(
+        BLOCKING,
+        Options {
+            args: &[&up],
+            env: &[("FESTINA_HTTP_IDLE_SECONDS", "1"), ("FESTINA_NO_PARK", "1")],
+            ..Options::default()
+        },
+    );
+    let wait = |path: &str| {
+        let got = arrived
+            .recv_timeout(PATIENCE)
+            .expect("the upstream request");
+        assert_eq!(got, path);
+    };
+    let open = || {
+        let s = s.connect();
+        (BufReader::new(s.try_clone().unwrap()), s)
+    };
+    let ask = |w: &mut TcpStream, path: &str| w.write_all(req(path, s.port).as_bytes()).unwrap();
+    let answer = |r: &mut BufReader<TcpStream>| {
+        let res = read_response(r, false).expect("an answer");
+        (res.status, res.text())
+    };
+    let (mut xr, mut xw) = open();
+    let (mut yr, mut yw) = open();
+    for (r, w) in [(&mut xr, &mut xw), (&mut yr, &mut yw)] {
+        ask(w, "/fast");
+        assert_eq!(answer(r), (200, "fast".to_string()));
+    }
+    let (mut ar, mut aw) = open();
+    ask(&mut aw, "/up/a");
+    wait("/up/a");
+    ask(&mut xw, "/up/x");
+    std::thread::sleep(Duration::from_millis(100));
+    ask(&mut yw, "/up/y");
+    // Past X's idle deadline (1 s after its answer) while the loop is busy.
+    std::thread::sleep(Duration::from_millis(1300));
+    release.send(()).unwrap();
+    assert_eq!(answer(&mut ar), (200, "up:/up/a".to_string()));
+    wait("/up/x");
+    release.send(()).unwrap();
+    assert_eq!(answer(&mut xr), (200, "up:/up/x".to_string()));
+    ask(&mut xw, "/fast");
+    wait("/up/y");
+    // Past X's new idle deadline while Y holds the loop.
+    std::thread::sleep(Duration::from_millis(1500));
+    release.send(()).unwrap();
+    assert_eq!(answer(&mut yr), (200, "up:/up/y".to_string()));
+    assert_eq!(answer(&mut xr), (200, "fast".to_string()));
+    s.stop();
+}
+
 #[test]
 fn python_http_client() {
     let s = Server::start(APP);

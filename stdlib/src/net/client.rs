@@ -29,7 +29,8 @@
 //!   event loop, registered without a descriptor of its own so that it
 //!   can register whichever socket the exchange has under its token. The
 //!   source holds the `http` value (it stays alive until its callback
-//!   runs) and keeps the program alive (§12.2); when the exchange ends it
+//!   runs) and keeps the program alive (§12.2; in a thread instance it
+//!   holds a unit of the thread's work, §20.2); when the exchange ends it
 //!   overwrites the value and calls `callback(req)` on the loop's thread.
 //!   A host name is resolved by a background job (§12.5).
 //! - **parked** ([`start_parked`], `callback` null in a request handler
@@ -949,10 +950,11 @@ fn send_inner(it: &mut Interpreter, args: &[Value], returns_value: bool) -> Resu
     } else {
         Done::Callback(callback)
     };
-    start(
-        it,
-        ClientSource::new(ex.map_err(Some), v.clone(), done, pool),
-    )?;
+    let mut source = ClientSource::new(ex.map_err(Some), v.clone(), done, pool);
+    // In a thread instance the request is work in flight until its
+    // callback has run: the program does not end under it (§20.2).
+    source.work = crate::threads::work_unit(it);
+    start(it, source)?;
     Ok(v)
 }
 
@@ -1058,6 +1060,10 @@ struct ClientSource {
     deadline_timer: Option<TimerId>,
     /// Where the resolution job leaves its answer.
     resolved: Rc<RefCell<Option<io::Result<Vec<SocketAddr>>>>>,
+    /// A callback-mode request of a thread instance: its unit of work,
+    /// ended when the source is dropped (after the callback ran, or with
+    /// the thread's loop).
+    work: Option<crate::threads::WorkUnit>,
 }
 
 impl ClientSource {
@@ -1078,6 +1084,7 @@ impl ClientSource {
             started: false,
             deadline_timer: None,
             resolved: Rc::new(RefCell::new(None)),
+            work: None,
         }
     }
 

@@ -97,6 +97,15 @@
 //! byte (a head trickled a byte at a time gets 408); a body, or pending
 //! output, must make progress within it; a closing WebSocket gets
 //! [`CLOSE_WAIT`] for the peer's close frame.
+//!
+//! A timer runs at the end of a loop round, after every handler of the
+//! round, and a round whose handlers block (a `send()` that does not
+//! park, a long computation) can end long after its poll: a request that
+//! arrived meanwhile is in the socket, but its readiness comes with the
+//! next poll. So an overdue open HTTP connection first reads what its
+//! socket holds and serves it, and expires only if still overdue after
+//! that (before, a keep-alive client whose next request arrived in time
+//! was closed with it unread, a reset).
 
 use super::encode;
 use super::io::{Io, WsIo};
@@ -612,6 +621,18 @@ impl Conn {
         }
     }
 
+    /// Whether the connection's deadline has passed.
+    fn overdue(&self) -> bool {
+        self.deadline().is_some_and(|d| d <= Instant::now())
+    }
+
+    /// Whether an overdue connection reads what its socket holds before
+    /// it expires: an open HTTP connection, whose input moves its idle
+    /// deadline (a head's deadline stays where its first byte put it).
+    fn may_read_late(&self) -> bool {
+        matches!(self.link, Link::Http(_)) && matches!(self.phase, Phase::Open) && !self.dead
+    }
+
     /// A deadline passed: what to do.
     fn expire(&mut self) {
         let http = matches!(self.link, Link::Http(_));
@@ -840,11 +861,20 @@ pub fn resume(it: &mut Interpreter, c: &ConnRef, rest: &[u8], req: Request) -> R
 /// Run the connection after readiness (or a timer, `timed`), then settle
 /// its output, interest and timer.
 pub fn drive(it: &mut Interpreter, c: &ConnRef, timed: bool) -> Result<Keep, Trap> {
+    let mut late = false;
     {
         let mut conn = c.borrow_mut();
         conn.in_drive = true;
-        if timed && conn.deadline().is_some_and(|d| d <= Instant::now()) {
-            conn.expire();
+        if timed && conn.overdue() {
+            if conn.may_read_late() {
+                // Input may have arrived while this thread was busy (a
+                // long handler) and its readiness is not polled yet: read
+                // it before judging the connection idle (see "Timeouts").
+                conn.unread = true;
+                late = true;
+            } else {
+                conn.expire();
+            }
         }
         // Space freed by the socket may unblock reading.
         if conn.pending() {
@@ -852,7 +882,13 @@ pub fn drive(it: &mut Interpreter, c: &ConnRef, timed: bool) -> Result<Keep, Tra
         }
     }
     let result = run(it, c);
-    c.borrow_mut().in_drive = false;
+    {
+        let mut conn = c.borrow_mut();
+        conn.in_drive = false;
+        if late && result.is_ok() && conn.overdue() {
+            conn.expire();
+        }
+    }
     result?;
     settle(it, c)
 }
