@@ -12,7 +12,6 @@
 //! | [`NO_FUSION`] | the code generator's fused and shortened forms (compare-and-branch, immediates, pinned literals, globals in registers, `NewArrFrom`, in-place appends and templates) and the loader's instruction pairing (`AddIntImmCmpJump`, `MulAddInt`) |
 //! | [`NO_FAST_TIER`] | the interpreter's fast tier (`run_fast`): every instruction runs in the full step (see [`crate::interp`], "Dispatch") |
 //! | [`NO_EAGER_READ`] | the HTTP server's read of a connection right after accepting it (it then waits for readiness first) |
-//! | [`NO_FRESH_REUSE`] | the HTTP client's reuse of a keep-alive connection for an idempotent request (one it can retry) without first peeking whether the server closed it |
 //! | [`NO_DRAINED_SKIP`] | the WebSocket's skipped read after a short read proved the socket empty (every read then asks the kernel, until it says `WouldBlock`) |
 //! | [`NO_IDLE_RELEASE`] | the HTTP server's return of an idle connection's input and output buffers to the pool (each connection then keeps its own while it lives) |
 //! | [`NO_DIRECT_FILL`] | the canvas's direct pixel paths: opaque flat rectangles, pixels and circles written straight into the pixels instead of by cairo (§17.5 note; `festina-stdlib`'s `canvas::direct`) |
@@ -46,11 +45,6 @@ pub const NO_FAST_TIER: &str = "FESTINA_NO_FAST_TIER";
 /// The HTTP server's read of a new connection before waiting for its
 /// readiness (`festina-stdlib`'s `net/conn.rs`).
 pub const NO_EAGER_READ: &str = "FESTINA_NO_EAGER_READ";
-
-/// The HTTP client's reuse of a connection for a retryable request
-/// without a peek
-/// (`festina-stdlib`'s `net/client_pool.rs`).
-pub const NO_FRESH_REUSE: &str = "FESTINA_NO_FRESH_REUSE";
 
 /// The HTTP server's return of the buffers of a connection that waits
 /// between requests to the per-interpreter pool (`festina-stdlib`'s

@@ -75,7 +75,9 @@ impl Hold {
 /// answers `up:PATH`; a path starting with `/close` is answered by
 /// closing the connection instead, one starting with `/once` by the
 /// answer, then closing (without saying so: the client keeps the
-/// connection for reuse).
+/// connection for reuse), one starting with `/late` by the answer when it
+/// is its connection's first request and by closing it otherwise (the
+/// close comes after the client's check before reuse).
 struct Holding {
     port: u16,
     hold: Arc<Hold>,
@@ -155,6 +157,7 @@ fn serve_held(stream: TcpStream, hold: &Hold) {
     stream.set_read_timeout(Some(PATIENCE)).unwrap();
     let mut w = stream.try_clone().unwrap();
     let mut r = BufReader::new(stream);
+    let mut served = 0;
     loop {
         let mut line = String::new();
         if r.read_line(&mut line).unwrap_or(0) == 0 {
@@ -182,9 +185,10 @@ fn serve_held(stream: TcpStream, hold: &Hold) {
         }
         let path = line.split(' ').nth(1).unwrap_or("").to_string();
         hold.enter(&path);
-        if path.starts_with("/close") {
+        if path.starts_with("/close") || (path.starts_with("/late") && served > 0) {
             return;
         }
+        served += 1;
         let text = format!("up:{path}");
         let answer = format!(
             "HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n{text}",
@@ -596,21 +600,23 @@ fn a_host_name_is_resolved_while_parked() {
 
 #[test]
 fn a_pooled_connection_the_upstream_closed_is_replaced_while_parked() {
-    // Every upstream connection serves one request and closes unannounced:
-    // each later request of the proxy first picks the dead pooled
-    // connection (with the peek before reuse, and without it, when the
-    // write succeeds and the close shows while parked) and goes again on
-    // a fresh one.
-    for env in [&[][..], &[("FESTINA_NO_FRESH_REUSE", "1")][..]] {
+    // `/once`: every upstream connection serves one request and closes
+    // unannounced, so each later request of the proxy finds its pooled
+    // connection closed at the peek before reuse and opens a fresh one.
+    // `/late`: the upstream closes a reused connection only when the next
+    // request arrives on it (after the peek): the write succeeds, the
+    // close shows while the handler is parked, and the request goes again
+    // on a fresh connection.
+    for prefix in ["/once", "/late"] {
         let up = Holding::start(1, PATIENCE);
-        let srv = proxy(PROXY, &up.url(), env);
+        let srv = proxy(PROXY, &up.url(), &[]);
         for i in 0..4 {
-            let path = format!("/once/{i}");
+            let path = format!("{prefix}/{i}");
             let res = get(srv.port, &path);
             assert_eq!(
                 (res.status, res.text()),
                 (200, format!("up:{path}")),
-                "{env:?}"
+                "{prefix}"
             );
         }
         let end = srv.stop();

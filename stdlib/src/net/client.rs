@@ -422,7 +422,7 @@ impl Exchange {
             match self.phase {
                 Phase::Start => {
                     if !self.fresh_only {
-                        if let Some(c) = pool.take(&self.key, self.idempotent) {
+                        if let Some(c) = pool.take(&self.key) {
                             self.set_conn(c);
                             self.reused = true;
                             self.phase = Phase::Send;

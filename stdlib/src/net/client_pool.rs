@@ -23,12 +23,15 @@
 //! A server may still close it in the moment between the check and the
 //! request; `client.rs` then retries once when that is safe.
 //!
-//! The peek is made only for a request that could not be sent again
-//! (a `POST` or `PATCH`, see `client.rs`): an idempotent request on a
-//! connection the server closed fails before any byte of a response and
-//! is retried at once, so for it the peek would only cost one system call
-//! per request. `FESTINA_NO_FRESH_REUSE=1` (or `FESTINA_NO_OPT=1`) peeks
-//! always. At most
+//! The peek is made before every reuse, whatever the request. An
+//! idempotent request on a connection the server closed would be retried
+//! anyway, but bytes the server sent while the connection was idle (a
+//! broken or hostile server's extra response) would otherwise be read as
+//! the next request's response, and every later one would stay one
+//! behind: in a proxy, one client would get another's answer. (Skipping
+//! the peek for idempotent requests was an optimisation until a break
+//! run showed exactly that; one `recv` with `MSG_PEEK` per reused request
+//! is its price.) At most
 //! [`MAX_IDLE_PER_HOST`] idle connections are kept per host and
 //! [`MAX_IDLE_TOTAL`] in all (the oldest is closed first). Plain HTTP
 //! and HTTPS connections are both reused.
@@ -104,9 +107,6 @@ impl ClientConn {
 /// Idle connections; see the module documentation.
 pub struct Pool {
     idle: Vec<ClientConn>,
-    /// Reuse a connection for a request that can be retried without the
-    /// peek (see the module documentation).
-    skip_peek: bool,
     /// Response read buffers of finished requests, for the next ones
     /// (at most [`SPARE_BUFFERS`]; none with `FESTINA_NO_CLIENT_BUFFERS`).
     /// A fresh buffer is zeroed memory: 8 KiB zeroed and freed per request
@@ -123,7 +123,6 @@ impl Default for Pool {
     fn default() -> Pool {
         Pool {
             idle: Vec::new(),
-            skip_peek: !festina_vm::switches::disabled(festina_vm::switches::NO_FRESH_REUSE),
             spare: Vec::new(),
             reuse_buffers: !festina_vm::switches::disabled(festina_vm::switches::NO_CLIENT_BUFFERS),
             opened: 0,
@@ -149,16 +148,14 @@ impl Pool {
         }
     }
 
-    /// An idle connection to `key` that looks usable, taken out of the
-    /// pool; stale ones met on the way are closed. `retryable`: the
-    /// request can be sent again if the connection turns out closed (then
-    /// the peek is skipped, see the module documentation).
-    pub fn take(&mut self, key: &Key, retryable: bool) -> Option<ClientConn> {
+    /// An idle connection to `key` that looks usable (see the module
+    /// documentation), taken out of the pool; stale ones met on the way
+    /// are closed.
+    pub fn take(&mut self, key: &Key) -> Option<ClientConn> {
         let now = Instant::now();
-        let trust = retryable && self.skip_peek;
         while let Some(i) = self.idle.iter().rposition(|c| &c.key == key) {
             let c = self.idle.remove(i);
-            if now.duration_since(c.idle_since) < MAX_IDLE && (trust || c.looks_open()) {
+            if now.duration_since(c.idle_since) < MAX_IDLE && c.looks_open() {
                 self.reused += 1;
                 return Some(c);
             }
