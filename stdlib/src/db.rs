@@ -116,9 +116,12 @@ const SQL_IN_MESSAGE: usize = 200;
 /// address never changes) and declared after them (dropped after them).
 pub struct Db {
     /// Declared first: dropped (finalized) before the connection.
-    stmts: RefCell<hashbrown::HashMap<Box<str>, Statement<'static>>>,
+    stmts: RefCell<hashbrown::HashMap<Box<str>, Kept>>,
     /// Whether `stmts` is used (the switch).
     own_cache: bool,
+    /// Whether result columns are read through `sqlite3_column_value`
+    /// (see [`RawStmt`]; `FESTINA_NO_COLUMN_VALUE` off).
+    column_value: bool,
     /// The rows of a query as they are read (kept for the next query).
     rows: RefCell<Vec<Value>>,
     /// Whether `rows` is used (`FESTINA_NO_RECYCLE` off).
@@ -132,6 +135,7 @@ impl Db {
         Db {
             stmts: RefCell::new(hashbrown::HashMap::new()),
             own_cache: !festina_vm::switches::disabled(festina_vm::switches::NO_STMT_CACHE),
+            column_value: !festina_vm::switches::disabled(festina_vm::switches::NO_COLUMN_VALUE),
             rows: RefCell::new(Vec::new()),
             reuse_rows: !festina_vm::switches::disabled(festina_vm::switches::NO_RECYCLE),
             conn: Box::new(conn),
@@ -426,17 +430,125 @@ fn sql_error(e: impl std::fmt::Display, sql: &str) -> String {
     format!("sqlite: {e} in '{shown}'")
 }
 
+/// A kept statement of literal SQL and its SQLite handle (see [`RawStmt`]).
+struct Kept {
+    st: Statement<'static>,
+    raw: Option<RawStmt>,
+}
+
+/// The SQLite handle of a statement, for reading its result columns
+/// with `sqlite3_column_value` (one C API call per column) instead of
+/// rusqlite's `get_ref` (two or three: `sqlite3_column_type`, then
+/// `sqlite3_column_int64`/`_double`/`_text` and `_bytes`, each of which
+/// locates the column and checks for an allocation failure again). On the
+/// flagship WebSocket server's ten rows of three columns that is 30 calls
+/// instead of 70 per message (benches/RESULTS.md).
+///
+/// rusqlite does not give the handle of a `Statement`, so it is found
+/// right after preparing: SQLite links a new statement at the head of its
+/// connection's list, which `sqlite3_next_stmt(db, NULL)` returns. The
+/// handle is taken only when that statement's SQL is the text just
+/// prepared and its column count the `Statement`'s; otherwise (and with
+/// `FESTINA_NO_COLUMN_VALUE`) columns are read through rusqlite.
+#[derive(Clone, Copy)]
+struct RawStmt(std::ptr::NonNull<rusqlite::ffi::sqlite3_stmt>);
+
+impl RawStmt {
+    /// The handle of `st`, just prepared from `sql` on `conn` (see the
+    /// type's documentation), or `None` when it cannot be confirmed.
+    fn of(conn: &Connection, st: &Statement<'_>, sql: &str) -> Option<RawStmt> {
+        use rusqlite::ffi;
+        // SAFETY: `conn.handle()` is the open connection's handle, used
+        // only for these read-only calls while `conn` is borrowed; the
+        // statement returned is live (it is on the connection's list) and
+        // `sqlite3_sql` gives its NUL-terminated text (or NULL).
+        unsafe {
+            let p = std::ptr::NonNull::new(ffi::sqlite3_next_stmt(
+                conn.handle(),
+                std::ptr::null_mut(),
+            ))?;
+            let text = ffi::sqlite3_sql(p.as_ptr());
+            if text.is_null() || std::ffi::CStr::from_ptr(text).to_bytes() != sql.as_bytes() {
+                return None;
+            }
+            let cols = ffi::sqlite3_column_count(p.as_ptr());
+            (usize::try_from(cols).ok() == Some(st.column_count())).then_some(RawStmt(p))
+        }
+    }
+
+    /// Result column `col` of the current row, as rusqlite's
+    /// `Row::get_ref` gives it.
+    ///
+    /// # Safety
+    /// `self` is the handle of the statement whose row `_row` is (the
+    /// row being the current one, so the value stays valid while `_row`
+    /// is borrowed), and `col` is below its column count.
+    unsafe fn column<'r>(self, _row: &'r rusqlite::Row<'_>, col: usize) -> ValueRef<'r> {
+        use rusqlite::ffi;
+        let Ok(col) = std::ffi::c_int::try_from(col) else {
+            return ValueRef::Null;
+        };
+        let v = ffi::sqlite3_column_value(self.0.as_ptr(), col);
+        if v.is_null() {
+            return ValueRef::Null;
+        }
+        match ffi::sqlite3_value_type(v) {
+            ffi::SQLITE_INTEGER => ValueRef::Integer(ffi::sqlite3_value_int64(v)),
+            ffi::SQLITE_FLOAT => ValueRef::Real(ffi::sqlite3_value_double(v)),
+            ffi::SQLITE_TEXT => {
+                // The text first, then its length (SQLite's advice: the
+                // text call may convert the value).
+                let t = ffi::sqlite3_value_text(v);
+                let n = usize::try_from(ffi::sqlite3_value_bytes(v)).unwrap_or(0);
+                if t.is_null() {
+                    // Out of memory converting it: nothing to read.
+                    ValueRef::Null
+                } else {
+                    ValueRef::Text(std::slice::from_raw_parts(t, n))
+                }
+            }
+            ffi::SQLITE_BLOB => {
+                let b = ffi::sqlite3_value_blob(v);
+                let n = usize::try_from(ffi::sqlite3_value_bytes(v)).unwrap_or(0);
+                if b.is_null() || n == 0 {
+                    ValueRef::Blob(&[])
+                } else {
+                    ValueRef::Blob(std::slice::from_raw_parts(b.cast::<u8>(), n))
+                }
+            }
+            _ => ValueRef::Null,
+        }
+    }
+}
+
+/// Result column `col` of `row`: through the statement's handle when
+/// there is one ([`RawStmt`]), else through rusqlite.
+fn column<'r>(
+    raw: Option<RawStmt>,
+    row: &'r rusqlite::Row<'_>,
+    col: usize,
+    ncols: usize,
+) -> rusqlite::Result<ValueRef<'r>> {
+    match raw {
+        // SAFETY: `raw` is the handle of the statement `row` belongs to
+        // (given by `with_statement` with that statement), `row` is its
+        // current row, and `col < ncols`, its column count.
+        Some(raw) if col < ncols => Ok(unsafe { raw.column(row, col) }),
+        _ => row.get_ref(col),
+    }
+}
+
 /// Prepare `sql` (kept when `literal`, see [`Db`]), bind `params` and
-/// hand the statement to `f`. Errors: SQLite's message (see
-/// [`sql_error`]).
+/// hand the statement to `f`, with its handle when it is known
+/// ([`RawStmt`]). Errors: SQLite's message (see [`sql_error`]).
 fn with_statement<R>(
     db: &Db,
     sql: &str,
     literal: bool,
     params: &[Value],
-    f: impl FnOnce(&mut Statement<'_>) -> rusqlite::Result<R>,
+    f: impl FnOnce(&mut Statement<'_>, Option<RawStmt>) -> rusqlite::Result<R>,
 ) -> Result<R, String> {
-    let run = |st: &mut Statement<'_>| -> Result<R, String> {
+    let run = |st: &mut Statement<'_>, raw: Option<RawStmt>| -> Result<R, String> {
         let want = st.parameter_count();
         if want != params.len() {
             return Err(sql_error(
@@ -453,12 +565,12 @@ fn with_statement<R>(
             st.raw_bind_parameter(i + 1, Param(p))
                 .map_err(|e| sql_error(message(&e), sql))?;
         }
-        f(st).map_err(|e| sql_error(message(&e), sql))
+        f(st, raw).map_err(|e| sql_error(message(&e), sql))
     };
     let conn = &db.conn;
     if !literal {
         let mut st = conn.prepare(sql).map_err(|e| sql_error(message(&e), sql))?;
-        return run(&mut st);
+        return run(&mut st, None);
     }
     // `f` runs no Festina code, so the map is never borrowed twice; if
     // it were, the statement is prepared afresh.
@@ -471,22 +583,27 @@ fn with_statement<R>(
         let mut st = conn
             .prepare_cached(sql)
             .map_err(|e| sql_error(message(&e), sql))?;
-        return run(&mut st);
+        return run(&mut st, None);
     };
     // The key and the prepared text are trimmed, as rusqlite's
     // `prepare_cached` does.
     let key = sql.trim();
-    if let Some(st) = stmts.get_mut(key) {
-        let result = run(st);
+    if let Some(k) = stmts.get_mut(key) {
+        let result = run(&mut k.st, k.raw);
         // As rusqlite's cache does when a statement comes back: no value
         // stays bound between uses.
-        st.clear_bindings();
+        k.st.clear_bindings();
         return result;
     }
     {
         let st = conn
             .prepare_with_flags(key, rusqlite::PrepFlags::SQLITE_PREPARE_PERSISTENT)
             .map_err(|e| sql_error(message(&e), sql))?;
+        let raw = if db.column_value {
+            RawStmt::of(conn, &st, key)
+        } else {
+            None
+        };
         // SAFETY: the statement borrows `*db.conn`, a boxed connection
         // whose address never changes; it is kept in `db.stmts`, which
         // is declared before `conn` in `Db` and so dropped (finalized)
@@ -496,15 +613,15 @@ fn with_statement<R>(
         if stmts.len() >= STATEMENT_CACHE {
             stmts.clear();
         }
-        stmts.insert(key.into(), st);
+        stmts.insert(key.into(), Kept { st, raw });
     }
-    let st = stmts
+    let k = stmts
         .get_mut(key)
         .ok_or_else(|| sql_error("the prepared statement was lost", sql))?;
-    let result = run(st);
+    let result = run(&mut k.st, k.raw);
     // As rusqlite's cache does when a statement comes back: no value
     // stays bound between uses.
-    st.clear_bindings();
+    k.st.clear_bindings();
     result
 }
 
@@ -519,7 +636,7 @@ fn db_of(it: &mut Interpreter) -> Result<&mut Db, String> {
 fn sqlite_exec(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let (sql, literal, _, params) = query_args(args);
     let result = db_of(it).and_then(|db| {
-        with_statement(db, sql, literal, params, |st| {
+        with_statement(db, sql, literal, params, |st, _| {
             let mut rows = st.raw_query();
             while rows.next()?.is_some() {}
             Ok(())
@@ -602,7 +719,7 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let ncols = rec.fields.len();
     let (img, aud) = media_decoders(it);
     let result = db_of(it).and_then(|db| {
-        with_statement(db, sql, literal, params, |st| {
+        with_statement(db, sql, literal, params, |st, raw| {
             // Matched at the first row, not before: a kept statement whose
             // table changed since it was compiled (a column added, say) is
             // compiled again by that first step, and only then do its
@@ -636,22 +753,23 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
                 let mut rows = st.raw_query();
                 while let Some(r) = rows.next()? {
                     let dests = dests.get_or_insert_with(|| column_dests(r.as_ref(), rec, is_row));
+                    let width = dests.len();
                     let mut slots = heap.fields_like(&template);
                     for (j, d) in dests.iter().enumerate() {
                         match *d {
                             Dest::Field(i) => {
-                                let v = r.get_ref(j)?;
+                                let v = column(raw, r, j, width)?;
                                 slots[i] = match rec.fields[i].ty {
                                     Type::Img => media_column(v, img),
                                     Type::Aud => media_column(v, aud),
-                                    ref ty => convert(v, ty),
+                                    ref ty => convert_on(&heap, v, ty),
                                 };
                                 if is_row {
                                     row::mark_in_slots(&mut slots, ncols, i, true);
                                 }
                             }
                             Dest::Rowid => {
-                                slots[row::rowid_slot(ncols)] = match r.get_ref(j)? {
+                                slots[row::rowid_slot(ncols)] = match column(raw, r, j, width)? {
                                     ValueRef::Integer(i) => Value::Int(i),
                                     _ => Value::Null,
                                 }
@@ -755,6 +873,19 @@ pub fn convert(v: ValueRef<'_>, ty: &Type) -> Value {
         // `img` and `aud` columns are decoded by `media_column`.
         _ => Value::Null,
     }
+}
+
+/// [`convert`], with a text column's valid UTF-8 (the usual case) made
+/// in the heap's recycled text memory ([`festina_vm::heap::Heap::text`]).
+fn convert_on(heap: &festina_vm::heap::Heap, v: ValueRef<'_>, ty: &Type) -> Value {
+    if let (Type::Text, ValueRef::Text(b)) = (ty.strip_manual(), v) {
+        if !b.contains(&0) {
+            if let Ok(t) = std::str::from_utf8(b) {
+                return heap.text(t);
+            }
+        }
+    }
+    convert(v, ty)
 }
 
 /// A real truncated toward zero, or `null` when not finite.
@@ -901,7 +1032,7 @@ mod tests {
     fn kept_statements_run_again_and_close() {
         let db = Db::new(open_database(":memory:", &[]).unwrap());
         let exec = |sql: &str, params: &[Value]| {
-            with_statement(&db, sql, true, params, |st| {
+            with_statement(&db, sql, true, params, |st, _| {
                 let mut rows = st.raw_query();
                 let mut out = Vec::new();
                 while let Some(r) = rows.next()? {

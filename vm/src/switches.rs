@@ -26,6 +26,9 @@
 //! | [`NO_READY_FIRST`] | the event loop's order within a round: what the poll reported (finished jobs, mailboxes, ready sources) before the timers due, so that a request arriving during a callback waits for that callback only, not for a timer armed by it too (see [`crate::event_loop`]) |
 //! | [`NO_CLIENT_BUFFERS`] | the HTTP client's reuse of response read buffers: each response is then read into a fresh zeroed 8 KiB buffer (`festina-stdlib`'s `net::client_pool`) |
 //! | [`NO_PARK`] | parking a request handler at the blocking client (`req.send()`) so that its loop serves other connections meanwhile, for handlers that cannot observe the interleaving (see [`crate::interleave`] and `interp/park.rs`); off, the handler holds its thread until the response arrives |
+//! | [`NO_COLUMN_VALUE`] | the database's reading of a result column through `sqlite3_column_value` (one SQLite call per column) when the statement's handle is known (`festina-stdlib`'s `db.rs`, `RawStmt`): columns are then read through rusqlite's `get_ref` (two or three calls each) |
+//! | [`NO_TEXT_RECYCLE`] | the heap's reuse of dead structs' small texts (their reference-counted box and string buffer) for the text columns of a query's rows (see [`crate::heap`], "Recycled texts"): every such text then allocates twice and frees twice |
+//! | [`NO_FINAL_READ`] | the WebSocket's skipping of the read after a batch of messages when the socket was read dry and its frames used every byte read (`festina-stdlib`'s `net/conn.rs`, `run_ws`): tungstenite is then asked once more, and zero-fills its read buffer to answer "would block" |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
 //! The values are read when a program is compiled or loaded (the canvas's:
@@ -99,6 +102,18 @@ pub const NO_CLIENT_BUFFERS: &str = "FESTINA_NO_CLIENT_BUFFERS";
 /// Parking a self-contained request handler at the blocking client
 /// ([`crate::interleave`]).
 pub const NO_PARK: &str = "FESTINA_NO_PARK";
+
+/// Result columns read through `sqlite3_column_value` (`festina-stdlib`'s
+/// `db.rs`).
+pub const NO_COLUMN_VALUE: &str = "FESTINA_NO_COLUMN_VALUE";
+
+/// Dead structs' small texts reused for query text columns
+/// ([`crate::heap`]).
+pub const NO_TEXT_RECYCLE: &str = "FESTINA_NO_TEXT_RECYCLE";
+
+/// The WebSocket's read after a batch skipped when nothing can be left
+/// (`festina-stdlib`'s `net/conn.rs`).
+pub const NO_FINAL_READ: &str = "FESTINA_NO_FINAL_READ";
 
 /// True when the optimisation guarded by the variable `var` (one of this
 /// module's constants) is turned off, by `var` itself or by [`NO_OPT`].
