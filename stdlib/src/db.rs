@@ -122,6 +122,9 @@ pub struct Db {
     /// Whether result columns are read through `sqlite3_column_value`
     /// (see [`RawStmt`]; `FESTINA_NO_COLUMN_VALUE` off).
     column_value: bool,
+    /// Whether a kept statement keeps its column matching between
+    /// queries ([`Memo`]; `FESTINA_NO_MATCH_MEMO` off).
+    match_memo: bool,
     /// The rows of a query as they are read (kept for the next query).
     rows: RefCell<Vec<Value>>,
     /// Whether `rows` is used (`FESTINA_NO_RECYCLE` off).
@@ -136,6 +139,7 @@ impl Db {
             stmts: RefCell::new(hashbrown::HashMap::new()),
             own_cache: !festina_vm::switches::disabled(festina_vm::switches::NO_STMT_CACHE),
             column_value: !festina_vm::switches::disabled(festina_vm::switches::NO_COLUMN_VALUE),
+            match_memo: !festina_vm::switches::disabled(festina_vm::switches::NO_MATCH_MEMO),
             rows: RefCell::new(Vec::new()),
             reuse_rows: !festina_vm::switches::disabled(festina_vm::switches::NO_RECYCLE),
             conn: Box::new(conn),
@@ -430,10 +434,32 @@ fn sql_error(e: impl std::fmt::Display, sql: &str) -> String {
     format!("sqlite: {e} in '{shown}'")
 }
 
-/// A kept statement of literal SQL and its SQLite handle (see [`RawStmt`]).
+/// A kept statement of literal SQL and what is known about it.
 struct Kept {
     st: Statement<'static>,
+    memo: Memo,
+}
+
+/// What a statement's uses can share: its SQLite handle (see
+/// [`RawStmt`]) and the matching of its result columns to the fields of
+/// the last query's target ([`column_dests`]), with what it was made for.
+/// A kept statement keeps it between uses; one prepared for one use has
+/// a fresh one.
+#[derive(Default)]
+struct Memo {
     raw: Option<RawStmt>,
+    dests: Option<(DestsFor, Vec<Dest>)>,
+}
+
+/// What a column matching was made for: the target (row or struct, and
+/// its type id) and how many times SQLite had recompiled the statement
+/// (`SQLITE_STMTSTATUS_REPREPARE`; a recompiled `SELECT *` may have other
+/// columns, after the table changed).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct DestsFor {
+    is_row: bool,
+    id: u32,
+    reprepares: i32,
 }
 
 /// The SQLite handle of a statement, for reading its result columns
@@ -546,9 +572,9 @@ fn with_statement<R>(
     sql: &str,
     literal: bool,
     params: &[Value],
-    f: impl FnOnce(&mut Statement<'_>, Option<RawStmt>) -> rusqlite::Result<R>,
+    f: impl FnOnce(&mut Statement<'_>, &mut Memo) -> rusqlite::Result<R>,
 ) -> Result<R, String> {
-    let run = |st: &mut Statement<'_>, raw: Option<RawStmt>| -> Result<R, String> {
+    let run = |st: &mut Statement<'_>, memo: &mut Memo| -> Result<R, String> {
         let want = st.parameter_count();
         if want != params.len() {
             return Err(sql_error(
@@ -565,12 +591,12 @@ fn with_statement<R>(
             st.raw_bind_parameter(i + 1, Param(p))
                 .map_err(|e| sql_error(message(&e), sql))?;
         }
-        f(st, raw).map_err(|e| sql_error(message(&e), sql))
+        f(st, memo).map_err(|e| sql_error(message(&e), sql))
     };
     let conn = &db.conn;
     if !literal {
         let mut st = conn.prepare(sql).map_err(|e| sql_error(message(&e), sql))?;
-        return run(&mut st, None);
+        return run(&mut st, &mut Memo::default());
     }
     // `f` runs no Festina code, so the map is never borrowed twice; if
     // it were, the statement is prepared afresh.
@@ -583,13 +609,13 @@ fn with_statement<R>(
         let mut st = conn
             .prepare_cached(sql)
             .map_err(|e| sql_error(message(&e), sql))?;
-        return run(&mut st, None);
+        return run(&mut st, &mut Memo::default());
     };
     // The key and the prepared text are trimmed, as rusqlite's
     // `prepare_cached` does.
     let key = sql.trim();
     if let Some(k) = stmts.get_mut(key) {
-        let result = run(&mut k.st, k.raw);
+        let result = run(&mut k.st, &mut k.memo);
         // As rusqlite's cache does when a statement comes back: no value
         // stays bound between uses.
         k.st.clear_bindings();
@@ -613,12 +639,18 @@ fn with_statement<R>(
         if stmts.len() >= STATEMENT_CACHE {
             stmts.clear();
         }
-        stmts.insert(key.into(), Kept { st, raw });
+        stmts.insert(
+            key.into(),
+            Kept {
+                st,
+                memo: Memo { raw, dests: None },
+            },
+        );
     }
     let k = stmts
         .get_mut(key)
         .ok_or_else(|| sql_error("the prepared statement was lost", sql))?;
-    let result = run(&mut k.st, k.raw);
+    let result = run(&mut k.st, &mut k.memo);
     // As rusqlite's cache does when a statement comes back: no value
     // stays bound between uses.
     k.st.clear_bindings();
@@ -719,12 +751,16 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let ncols = rec.fields.len();
     let (img, aud) = media_decoders(it);
     let result = db_of(it).and_then(|db| {
-        with_statement(db, sql, literal, params, |st, raw| {
+        with_statement(db, sql, literal, params, |st, memo| {
+            let raw = memo.raw;
             // Matched at the first row, not before: a kept statement whose
             // table changed since it was compiled (a column added, say) is
             // compiled again by that first step, and only then do its
-            // columns name the table as it is now.
-            let mut dests: Option<Vec<Dest>> = None;
+            // columns name the table as it is now. A kept statement keeps
+            // its matching for the next query of the same target while
+            // SQLite has not recompiled it (`FESTINA_NO_MATCH_MEMO`: each
+            // query matches afresh).
+            let mut matched = false;
             // Every row starts from these slots (in recycled memory when
             // the heap has some: `Heap::fields_like`).
             let template = if is_row {
@@ -752,7 +788,18 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
             let mut fill = |out: &mut Vec<Value>| -> rusqlite::Result<()> {
                 let mut rows = st.raw_query();
                 while let Some(r) = rows.next()? {
-                    let dests = dests.get_or_insert_with(|| column_dests(r.as_ref(), rec, is_row));
+                    if !matched {
+                        let made_for = DestsFor {
+                            is_row,
+                            id,
+                            reprepares: r.as_ref().get_status(rusqlite::StatementStatus::RePrepare),
+                        };
+                        if !db.match_memo || memo.dests.as_ref().map(|d| d.0) != Some(made_for) {
+                            memo.dests = Some((made_for, column_dests(r.as_ref(), rec, is_row)));
+                        }
+                        matched = true;
+                    }
+                    let dests: &[Dest] = memo.dests.as_ref().map_or(&[], |d| &d.1);
                     let width = dests.len();
                     let mut slots = heap.fields_like(&template);
                     for (j, d) in dests.iter().enumerate() {

@@ -27,6 +27,7 @@
 //! | [`NO_CLIENT_BUFFERS`] | the HTTP client's reuse of response read buffers: each response is then read into a fresh zeroed 8 KiB buffer (`festina-stdlib`'s `net::client_pool`) |
 //! | [`NO_PARK`] | parking a request handler at the blocking client (`req.send()`) so that its loop serves other connections meanwhile, for handlers that cannot observe the interleaving (see [`crate::interleave`] and `interp/park.rs`); off, the handler holds its thread until the response arrives |
 //! | [`NO_COLUMN_VALUE`] | the database's reading of a result column through `sqlite3_column_value` (one SQLite call per column) when the statement's handle is known (`festina-stdlib`'s `db.rs`, `RawStmt`): columns are then read through rusqlite's `get_ref` (two or three calls each) |
+//! | [`NO_MATCH_MEMO`] | a kept statement's memory of how its result columns matched the fields of its last query's target (`festina-stdlib`'s `db.rs`, `Memo`): the columns are then matched by name at every query |
 //! | [`NO_TEXT_RECYCLE`] | the heap's reuse of dead structs' small texts (their reference-counted box and string buffer) for the text columns of a query's rows (see [`crate::heap`], "Recycled texts"): every such text then allocates twice and frees twice |
 //! | [`NO_FINAL_READ`] | the WebSocket's skipping of the read after a batch of messages when the socket was read dry and its frames used every byte read (`festina-stdlib`'s `net/conn.rs`, `run_ws`): tungstenite is then asked once more, and zero-fills its read buffer to answer "would block" |
 //! | [`NO_OPT`] | all of the above and every other switch |
@@ -106,6 +107,10 @@ pub const NO_PARK: &str = "FESTINA_NO_PARK";
 /// Result columns read through `sqlite3_column_value` (`festina-stdlib`'s
 /// `db.rs`).
 pub const NO_COLUMN_VALUE: &str = "FESTINA_NO_COLUMN_VALUE";
+
+/// A kept statement's column matching kept between queries
+/// (`festina-stdlib`'s `db.rs`).
+pub const NO_MATCH_MEMO: &str = "FESTINA_NO_MATCH_MEMO";
 
 /// Dead structs' small texts reused for query text columns
 /// ([`crate::heap`]).
