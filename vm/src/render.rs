@@ -173,6 +173,9 @@ fn format_g_short(a: f64, out: &mut String) -> bool {
     if !a.is_normal() {
         return false;
     }
+    if format_g_decimal(a, out) {
+        return true;
+    }
     let mut buf = zmij::Buffer::new();
     let shortest = buf.format_finite(a);
     // In %g's fixed range zmij writes plain decimals too ("123.5",
@@ -275,6 +278,62 @@ fn format_g_short(a: f64, out: &mut String) -> bool {
     true
 }
 
+/// Powers of ten that are exact doubles, for [`format_g_decimal`].
+const EXACT_POW10: [f64; 10] = [1.0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
+
+/// `%g` of a normal `a > 0` that is a short decimal: `m / 10^k` with
+/// `m < 10^6` and `k <= 9`, in `%g`'s fixed range (`21.5`, `0.25`, `1200`:
+/// what readings and prices are). False (nothing written) otherwise.
+///
+/// `k` is the first power for which `a * 10^k` (rounded) is a whole
+/// number `m`; the decimal is taken only if `m / 10^k`, a correctly
+/// rounded division of two exact doubles, is `a` itself: then the decimal
+/// `m·10^-k` reads back as `a`, has at most 6 significant digits, and
+/// is what `%g` prints (the argument of [`format_g_short`]), once its
+/// trailing fractional zeros are dropped. Each candidate costs a
+/// multiplication, where the shortest-digits search costs a few hundred
+/// instructions.
+fn format_g_decimal(a: f64, out: &mut String) -> bool {
+    if !(1e-4..1e6).contains(&a) {
+        return false;
+    }
+    for (k, &p) in EXACT_POW10.iter().enumerate() {
+        let scaled = a * p;
+        if scaled >= 1e6 {
+            return false;
+        }
+        if scaled.fract() != 0.0 {
+            continue;
+        }
+        if scaled / p != a {
+            return false;
+        }
+        let (mut m, mut k) = (scaled as u64, k);
+        while k > 0 && m % 10 == 0 {
+            m /= 10;
+            k -= 1;
+        }
+        let mut buf = itoa::Buffer::new();
+        let d = buf.format(m);
+        if k == 0 {
+            out.push_str(d);
+        } else if d.len() > k {
+            let (int, frac) = d.split_at(d.len() - k);
+            out.push_str(int);
+            out.push('.');
+            out.push_str(frac);
+        } else {
+            out.push_str("0.");
+            for _ in d.len()..k {
+                out.push('0');
+            }
+            out.push_str(d);
+        }
+        return true;
+    }
+    false
+}
+
 fn strip_zeros(s: &str) -> &str {
     if s.contains('.') {
         s.trim_end_matches('0').trim_end_matches('.')
@@ -358,13 +417,10 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
                 if s.is_row() && !crate::row::is_defined(s, n, i) {
                     continue;
                 }
-                if !first {
-                    out.push(',');
-                }
-                first = false;
                 let field = rec.and_then(|r| r.fields.get(i));
                 // A field name is an identifier: nothing in it to escape.
-                out.push('"');
+                out.push_str(if first { "\"" } else { ",\"" });
+                first = false;
                 out.push_str(field.map_or("?", |f| f.name.as_str()));
                 out.push_str("\":");
                 // Rendering only reads: the field is borrowed in place.
@@ -418,13 +474,14 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
 
 /// Append `s` as a JSON string literal (quotes included).
 pub fn json_string(s: &str, out: &mut String) {
-    out.push('"');
     // Most texts (and every field name) need no escape: one copy.
     if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push('"');
         out.push_str(s);
         out.push('"');
         return;
     }
+    out.push('"');
     let mut start = 0;
     for (i, b) in s.bytes().enumerate() {
         let esc: Option<&str> = match b {
@@ -547,6 +604,52 @@ mod tests {
             check(x);
         }
         assert!(taken > 100_000, "the short path took only {taken} values");
+    }
+
+    /// The short-decimal path alone gives what the exact path gives, on
+    /// decimals of up to 6 digits at every scale it takes and on values
+    /// near them.
+    #[test]
+    fn decimal_path_matches_exact() {
+        let mut taken = 0;
+        let mut check = |x: f64| {
+            let (mut a, mut b) = (String::new(), String::new());
+            if x.is_normal() && x > 0.0 && format_g_decimal(x, &mut a) {
+                format_g_exact(x, &mut b);
+                assert_eq!(a, b, "for {x:e}");
+                taken += 1;
+            }
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..200_000 {
+            let digits = (next() % 1_000_000) as f64;
+            let k = (next() % 12) as i32;
+            let x = digits / 10f64.powi(k);
+            check(x);
+            check(f64::from_bits(x.to_bits() + 1));
+            check(f64::from_bits(x.to_bits().saturating_sub(1)));
+            check(digits * 10f64.powi(k - 6));
+        }
+        for x in [
+            0.1 + 0.2,
+            0.0001,
+            0.00012345,
+            999_999.0,
+            999_999.5,
+            100_000.0,
+            0.3,
+            1.0,
+            12.5,
+        ] {
+            check(x);
+        }
+        assert!(taken > 100_000, "the decimal path took only {taken} values");
     }
 
     #[test]
