@@ -1052,6 +1052,15 @@ impl Ref<StructObj> {
         unsafe { (&*self.data().fields.get()).get(i).map(f) }
     }
 
+    /// `f` applied to all the fields in place (no retain). Like
+    /// [`Ref::with`]: `f` gets plain references and cannot reach the
+    /// record mutably, so nothing mutates it meanwhile.
+    #[inline]
+    pub fn with_fields<R>(&self, f: impl FnOnce(&[Value]) -> R) -> R {
+        // SAFETY: shared read; `f` cannot mutate the payload.
+        unsafe { f(&*self.data().fields.get()) }
+    }
+
     /// Store `v` in field `i`, releasing the old value after the store
     /// (§9.11). Returns false if `i` is out of range.
     #[inline]

@@ -397,6 +397,7 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
             out.push_str(">\"");
         }
         _ if depth >= MAX_DEPTH => out.push_str("null"),
+        Value::Struct(s) if !s.is_row() && flat() && render_flat(program, s, out) => {}
         Value::Struct(s) => {
             let rec = if s.is_row() {
                 program.tables.get(s.sid() as usize)
@@ -470,6 +471,66 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
             out.push('}');
         }
     }
+}
+
+/// Whether structs of plain fields render in one pass ([`render_flat`]):
+/// off with `FESTINA_NO_FLAT_RENDER` or `FESTINA_NO_OPT` (read once per
+/// process).
+fn flat() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    crate::switches::enabled_once(&ON, crate::switches::NO_FLAT_RENDER)
+}
+
+/// Render a struct (not a row) whose fields are all ints, floats, bools,
+/// texts or nulls of such types, in one pass over its fields: each key
+/// written with its separator and colon, each value by its own writer,
+/// with none of the general path's per-field recursion and checks (a
+/// reading or a record of a query is such a struct). Returns false,
+/// having written nothing, for any other struct (a field holding a
+/// container, enum, handle or function, a null of a container type, a
+/// field count not the declaration's); the general path renders it.
+/// Same text as the general path.
+fn render_flat(
+    program: &Program,
+    s: &crate::heap::Ref<crate::heap::StructObj>,
+    out: &mut String,
+) -> bool {
+    let Some(rec) = program.structs.get(s.sid() as usize) else {
+        return false;
+    };
+    let start = out.len();
+    let done = s.with_fields(|fields| {
+        if fields.len() != rec.fields.len() {
+            return false;
+        }
+        out.push('{');
+        for (i, (field, v)) in rec.fields.iter().zip(fields).enumerate() {
+            out.push_str(if i == 0 { "\"" } else { ",\"" });
+            out.push_str(&field.name);
+            out.push_str("\":");
+            match v {
+                Value::Int(n) => out.push_str(itoa::Buffer::new().format(*n)),
+                Value::Float(x) => render_float(*x, out),
+                Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                Value::Text(t) => json_string(t.as_str(), out),
+                Value::Null
+                    if !matches!(
+                        field.ty.strip_manual(),
+                        Type::Arr(_) | Type::Amor(_) | Type::Map(_)
+                    ) =>
+                {
+                    out.push_str("null")
+                }
+                _ => return false,
+            }
+        }
+        out.push('}');
+        true
+    });
+    if !done {
+        out.truncate(start);
+    }
+    done
 }
 
 /// Append `s` as a JSON string literal (quotes included).
@@ -650,6 +711,68 @@ mod tests {
             check(x);
         }
         assert!(taken > 100_000, "the decimal path took only {taken} values");
+    }
+
+    /// A struct of plain fields renders in one pass with the general
+    /// path's text; any other struct is left to the general path, with
+    /// nothing written.
+    #[test]
+    fn flat_structs_render_as_the_general_path() {
+        let field = |name: &str, ty: Type| Field {
+            name: name.into(),
+            ty,
+        };
+        let program = Program {
+            structs: vec![
+                Record {
+                    name: "R".into(),
+                    fields: vec![
+                        field("id", Type::Int),
+                        field("sensor", Type::Text),
+                        field("value", Type::Float),
+                        field("ok", Type::Bool),
+                        field("note", Type::Text),
+                        field("nan", Type::Float),
+                    ],
+                    may_cycle: false,
+                },
+                Record {
+                    name: "C".into(),
+                    fields: vec![field("xs", Type::Arr(Box::new(Type::Int)))],
+                    may_cycle: false,
+                },
+            ],
+            ..Program::default()
+        };
+        let heap = Heap::new();
+        let r = heap.new_struct(
+            0,
+            false,
+            vec![
+                Value::Int(-12),
+                Value::text("a\"b\n"),
+                Value::Float(21.5),
+                Value::Bool(true),
+                Value::Null,
+                Value::Float(f64::NAN),
+            ]
+            .into(),
+            false,
+        );
+        let want = r#"{"id":-12,"sensor":"a\"b\n","value":21.5,"ok":true,"note":null,"nan":null}"#;
+        let mut out = String::from("x");
+        assert!(render_flat(&program, &r, &mut out));
+        assert_eq!(out, format!("x{want}"));
+        assert_eq!(to_string(&program, &Value::Struct(r)), want);
+        // A container field (null or not): the general path's.
+        for v in [Value::Null, Value::Arr(heap.new_arr(vec![Value::Int(1)]))] {
+            let c = heap.new_struct(1, false, vec![v].into(), false);
+            let mut out = String::from("x");
+            assert!(!render_flat(&program, &c, &mut out));
+            assert_eq!(out, "x");
+        }
+        let c = heap.new_struct(1, false, vec![Value::Null].into(), false);
+        assert_eq!(to_string(&program, &Value::Struct(c)), r#"{"xs":[]}"#);
     }
 
     #[test]

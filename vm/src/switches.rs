@@ -19,6 +19,7 @@
 //! | [`NO_PREFAULT`] | faulting in the pages of a large new canvas or image when it is made, rather than as it is first drawn on (`festina-stdlib`'s `canvas::surface`) |
 //! | [`NO_STDOUT_BUFFER`] | block-buffering of stdout to a pipe or file: every `log` line is written at once, as on a terminal (see [`crate::stdout`]) |
 //! | [`NO_FAST_RENDER`] | `toText` of a struct, array or map rendered into a reused per-thread scratch buffer and copied once into a text of exactly its size (see [`crate::render`], "Speed"); off, it renders into a fresh buffer of 256 bytes |
+//! | [`NO_FLAT_RENDER`] | rendering a struct whose fields are all ints, floats, bools, texts or nulls in one pass over its fields ([`crate::render`], `render_flat`): every struct then goes through the general per-field path |
 //! | [`NO_SHORT_FLOAT`] | rendering a float with at most 6 shortest round-trip digits from those digits ([`crate::render`]): every float then goes through exact-precision formatting |
 //! | [`NO_DIRECT_JSON`] | `toStruct`/`toArr` reading the text straight into Festina values (`festina-stdlib`'s `json.rs`, "Two paths, one result"): every text then goes through a `serde_json::Value` tree first |
 //! | [`NO_RECYCLE`] | the heap's reuse of dead structs' memory (their boxes and field blocks) for new structs (see [`crate::heap`], "Recycled struct memory"), and the database's reused row buffer (`festina-stdlib`'s `db.rs`): every struct then allocates and frees its own, and a query's rows grow a fresh vector |
@@ -75,6 +76,9 @@ pub const NO_PREFAULT: &str = "FESTINA_NO_PREFAULT";
 
 /// Block-buffered stdout (to a pipe or file).
 pub const NO_STDOUT_BUFFER: &str = "FESTINA_NO_STDOUT_BUFFER";
+
+/// Structs of plain fields rendered in one pass (`crate::render`).
+pub const NO_FLAT_RENDER: &str = "FESTINA_NO_FLAT_RENDER";
 
 /// Floats rendered from their shortest round-trip digits when those
 /// number at most 6 (`crate::render::format_g`).
