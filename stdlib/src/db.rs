@@ -125,6 +125,9 @@ pub struct Db {
     /// Whether a kept statement keeps its column matching between
     /// queries ([`Memo`]; `FESTINA_NO_MATCH_MEMO` off).
     match_memo: bool,
+    /// Whether text columns are made by [`convert_on`] (recycled texts,
+    /// the ASCII pass; `FESTINA_NO_TEXT_RECYCLE` off).
+    text_recycle: bool,
     /// The rows of a query as they are read (kept for the next query).
     rows: RefCell<Vec<Value>>,
     /// Whether `rows` is used (`FESTINA_NO_RECYCLE` off).
@@ -140,6 +143,7 @@ impl Db {
             own_cache: !festina_vm::switches::disabled(festina_vm::switches::NO_STMT_CACHE),
             column_value: !festina_vm::switches::disabled(festina_vm::switches::NO_COLUMN_VALUE),
             match_memo: !festina_vm::switches::disabled(festina_vm::switches::NO_MATCH_MEMO),
+            text_recycle: !festina_vm::switches::disabled(festina_vm::switches::NO_TEXT_RECYCLE),
             rows: RefCell::new(Vec::new()),
             reuse_rows: !festina_vm::switches::disabled(festina_vm::switches::NO_RECYCLE),
             conn: Box::new(conn),
@@ -809,7 +813,8 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
                                 slots[i] = match rec.fields[i].ty {
                                     Type::Img => media_column(v, img),
                                     Type::Aud => media_column(v, aud),
-                                    ref ty => convert_on(&heap, v, ty),
+                                    ref ty if db.text_recycle => convert_on(&heap, v, ty),
+                                    ref ty => convert(v, ty),
                                 };
                                 if is_row {
                                     row::mark_in_slots(&mut slots, ncols, i, true);
