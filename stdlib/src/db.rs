@@ -934,7 +934,14 @@ pub fn convert(v: ValueRef<'_>, ty: &Type) -> Value {
 /// one pass over the bytes; the UTF-8 check that a general text needs
 /// costs several times that on a short one.
 fn convert_on(heap: &festina_vm::heap::Heap, v: ValueRef<'_>, ty: &Type) -> Value {
-    if let (Type::Text, ValueRef::Text(b)) = (ty.strip_manual(), v) {
+    let ty_ = ty.strip_manual();
+    // A number into a field of its own type (the usual case), at once.
+    match (ty_, v) {
+        (Type::Int, ValueRef::Integer(i)) => return Value::Int(i),
+        (Type::Float, ValueRef::Real(f)) => return Value::Float(f),
+        _ => {}
+    }
+    if let (Type::Text, ValueRef::Text(b)) = (ty_, v) {
         // Bytes 1 to 0x7f: ASCII, and no NUL (where `convert` stops).
         if b.iter().all(|&c| c.wrapping_sub(1) < 0x7f) {
             // SAFETY: every byte is ASCII, and ASCII is UTF-8 (tested by
