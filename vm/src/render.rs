@@ -313,31 +313,22 @@ fn format_g_decimal(a: f64, out: &mut String) -> bool {
             m /= 10;
             k -= 1;
         }
-        let mut digits = itoa::Buffer::new();
+        let mut buf = itoa::Buffer::new();
+        let d = buf.format(m);
         if k == 0 {
-            out.push_str(digits.format(m));
-            return true;
-        }
-        let d = digits.format(m).as_bytes();
-        // The text assembled in one buffer ("12.5", "0.05") and appended
-        // once: `d` has at most 6 digits and `k` is at most 9.
-        let mut text = [b'0'; 20];
-        let n = if d.len() > k {
-            let int = d.len() - k;
-            text[..int].copy_from_slice(&d[..int]);
-            text[int] = b'.';
-            text[int + 1..=d.len()].copy_from_slice(&d[int..]);
-            d.len() + 1
+            out.push_str(d);
+        } else if d.len() > k {
+            let (int, frac) = d.split_at(d.len() - k);
+            out.push_str(int);
+            out.push('.');
+            out.push_str(frac);
         } else {
-            // "0." and zeros up to the digits (already '0').
-            text[1] = b'.';
-            let start = 2 + (k - d.len());
-            text[start..start + d.len()].copy_from_slice(d);
-            start + d.len()
-        };
-        // SAFETY: `text[..n]` holds ASCII digits and one '.', which are
-        // UTF-8 (tested by `tests::decimal_path_matches_exact`).
-        out.push_str(unsafe { std::str::from_utf8_unchecked(&text[..n]) });
+            out.push_str("0.");
+            for _ in d.len()..k {
+                out.push('0');
+            }
+            out.push_str(d);
+        }
         return true;
     }
     false
