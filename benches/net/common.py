@@ -150,6 +150,10 @@ class Server:
         included; see `cpu_seconds`."""
         return cpu_seconds(self.pid)
 
+    def cpu_split(self):
+        """(user, system) CPU seconds, as `cpu()` counts them."""
+        return cpu_split(self.pid)
+
     def stop(self):
         if self.proc.poll() is None:
             os.kill(self.pid, signal.SIGTERM)
@@ -179,25 +183,33 @@ def cpu_seconds(pid):
     the difference over a load run divided by the requests it answered:
     unlike requests/s it does not depend on how much of the shared
     machine the server got during the run (wrk's own CPU is not in it)."""
+    user, system = cpu_split(pid)
+    return user + system
+
+
+def cpu_split(pid):
+    """(user, system) CPU seconds of process `pid` and of its descendants
+    alive now, as `cpu_seconds` counts them; (0.0, 0.0) off Linux."""
     children = {}
     try:
         entries = os.listdir("/proc")
     except OSError:
-        return 0.0
+        return 0.0, 0.0
     for e in entries:
         if e.isdigit():
             f = _stat_fields(e)
             if f:
                 children.setdefault(int(f[1]), []).append(int(e))
     tick = os.sysconf("SC_CLK_TCK")
-    total, todo = 0, [pid]
+    user, system, todo = 0, 0, [pid]
     while todo:
         p = todo.pop()
         f = _stat_fields(p)
         if f:
-            total += int(f[11]) + int(f[12])  # utime, stime (fields 14, 15)
+            user += int(f[11])  # utime (field 14)
+            system += int(f[12])  # stime (field 15)
         todo += children.get(p, [])
-    return total / tick
+    return user / tick, system / tick
 
 
 def wait_http(server, port, path="/", timeout=15.0):

@@ -545,9 +545,15 @@ impl Heap {
 
     /// Allocate an empty map.
     pub fn new_map(self: &Rc<Self>) -> Ref<MapObj> {
+        self.new_map_with_capacity(0)
+    }
+
+    /// Allocate an empty map with room for `n` entries (see
+    /// [`MapData::with_capacity`]).
+    pub fn new_map_with_capacity(self: &Rc<Self>, n: usize) -> Ref<MapObj> {
         self.alloc(
             MapObj {
-                data: UnsafeCell::new(MapData::default()),
+                data: UnsafeCell::new(MapData::with_capacity(n)),
             },
             false,
         )

@@ -560,6 +560,18 @@ pub fn hash_str(s: &str) -> u64 {
 }
 
 impl MapData {
+    /// An empty map with room for `n` entries (entries and index), so
+    /// that filling it with `n` keys allocates once each; a refused
+    /// reservation leaves it empty (it then grows as usual).
+    pub fn with_capacity(n: usize) -> MapData {
+        let mut m = MapData::default();
+        if n > 0 {
+            let _ = crate::oom::fallible(|| m.entries.try_reserve_exact(n));
+            let _ = crate::oom::fallible(|| m.index.try_reserve(n, |_| 0));
+        }
+        m
+    }
+
     fn find(&self, key: &str) -> Option<usize> {
         let h = hash_str(key);
         self.index

@@ -106,16 +106,37 @@ def bench_roundtrip(tmp, festina, n, runs):
     return {k: ({m: min(v[m]) for m in MODES} if isinstance(v, dict) else v) for k, v in results.items()}
 
 
-def measure_proxy(name, start, duration):
-    """One proxy's wrk result on `/` (keep-alive), or a str reason."""
+def cpu_per_request(before, after, requests):
+    """(user, system) CPU microseconds per request between two
+    `cpu_split` readings, or None without requests."""
+    if not requests:
+        return None
+    return tuple((a - b) * 1e6 / requests for a, b in zip(after, before))
+
+
+def measure_proxy(name, start, duration, upstream):
+    """One proxy's wrk result on `/` (keep-alive), or a str reason. Besides
+    wrk's numbers: `cpu` and `upstream_cpu`, the (user, system) CPU
+    microseconds per request of the proxy (all its threads and processes)
+    and of the upstream during the timed run. Requests/s depend on how the
+    two shared cores were divided among wrk, the upstream and the proxy;
+    CPU per request says what each proxy itself costs."""
 
     def work(port, server):
         c.run_wrk(f"http://127.0.0.1:{port}/", duration="1s")
+        before, up_before = server.cpu_split(), upstream.cpu_split()
         r = c.run_wrk(f"http://127.0.0.1:{port}/", duration=duration)
-        c.log(f"  {r['rps']:,.0f} req/s")
+        r["cpu"] = cpu_per_request(before, server.cpu_split(), r["requests"])
+        r["upstream_cpu"] = cpu_per_request(up_before, upstream.cpu_split(), r["requests"])
+        c.log(f"  {r['rps']:,.0f} req/s, CPU per request: {fmt_cpu(r['cpu'])} µs, upstream {fmt_cpu(r['upstream_cpu'])} µs")
         return r
 
     return c.with_server("proxy", name, start, work, {"/": c.ROUTES["/"]})
+
+
+def fmt_cpu(cpu):
+    """`user + system` microseconds, or a dash."""
+    return "—" if cpu is None else f"{cpu[0]:.1f} + {cpu[1]:.1f}"
 
 
 UPSTREAM_ROW = "(the upstream alone: nginx `return 200`, 1 worker)"
@@ -143,13 +164,15 @@ def bench_proxy(tmp, festina, duration, rounds):
              lambda p: c.nginx_server(tmp, p, os.path.join(HERE, "nginx_proxy.conf.in"), {"@UPSTREAM@": str(up_port)})),
         ]
         servers = [(n, s) for n, s in servers if n not in results]
-        results.update(c.in_rounds(servers, rounds, lambda n, s: measure_proxy(n, s, duration),
+        results.update(c.in_rounds(servers, rounds, lambda n, s: measure_proxy(n, s, duration, upstream),
                                    lambda new, old: new if new["rps"] > old["rps"] else old))
         best = None
         for _ in range(rounds):
             c.log("proxy: the upstream alone")
             c.run_wrk(f"{up_url}/", duration="1s")
+            before = upstream.cpu_split()
             r = c.run_wrk(f"{up_url}/", duration=duration)
+            r["upstream_cpu"] = cpu_per_request(before, upstream.cpu_split(), r["requests"])
             best = r if best is None or r["rps"] > best["rps"] else best
         results[UPSTREAM_ROW] = best
         return results
@@ -249,10 +272,15 @@ def report(rt, proxy, args, slow=None):
         for name, r in proxy.items():
             if isinstance(r, dict):
                 rows.append([name, c.fmt_rate(r["rps"]) + (f" ({r['errors']} socket errors)" if r["errors"] else ""),
-                             c.fmt_ratio(fest["rps"], r["rps"]) if fest else "—"])
+                             c.fmt_ratio(fest["rps"], r["rps"]) if fest else "—",
+                             fmt_cpu(r.get("cpu")), fmt_cpu(r.get("upstream_cpu"))])
             else:
-                rows.append([name, r, ""])
-        lines.append(c.table(["server", "requests/s", "Festina ÷ row"], rows))
+                rows.append([name, r, "", "", ""])
+        lines.append(c.table(["server", "requests/s", "Festina ÷ row", "proxy CPU µs/request (user + system)",
+                              "upstream CPU µs/request"], rows))
+        lines += ["", "CPU per request is the process's (all threads; nginx: its worker) user and system time over"
+                  " the timed run divided by the requests wrk counted. The three programs (wrk, upstream, proxy)"
+                  " share two cores, so requests/s follow the sum of their CPU per request."]
     return "\n".join(lines)
 
 

@@ -895,17 +895,20 @@ pub fn fill(
     outcome: Result<Response, String>,
     sent_headers: Value,
 ) {
-    let map = it.new_map();
     match outcome {
         Ok(r) => {
+            let map = it.new_map_with_capacity(r.headers.len());
             if let Value::Map(m) = &map {
-                for (name, v) in &r.headers {
+                for (name, v) in r.headers.iter() {
                     m.set(name, Value::text(String::from_utf8_lossy(v).into_owned()));
                 }
             }
             req.set_response(Some(i64::from(r.code)), map, r.body, sent_headers);
         }
-        Err(msg) => req.set_response(None, map, msg.into_bytes(), sent_headers),
+        Err(msg) => {
+            let map = it.new_map();
+            req.set_response(None, map, msg.into_bytes(), sent_headers)
+        }
     }
 }
 

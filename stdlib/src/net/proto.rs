@@ -156,14 +156,22 @@ impl Head {
 
     /// Call `f` with each header's name (as sent) and value, in order.
     pub fn for_each_header(&self, mut f: impl FnMut(&str, &[u8])) {
+        self.with_headers(|headers| {
+            for h in headers {
+                f(h.name, h.value);
+            }
+        });
+    }
+
+    /// Call `f` with all the headers at once (names as sent), in order.
+    pub fn with_headers<R>(&self, f: impl FnOnce(&[httparse::Header<'_>]) -> R) -> R {
         let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
         let mut req = httparse::Request::new(&mut headers);
         // The bytes parsed once already; parsing them again cannot fail.
         if req.parse(&self.raw).is_ok() {
-            for h in req.headers.iter() {
-                f(h.name, h.value);
-            }
+            return f(req.headers);
         }
+        f(&[])
     }
 
     /// The value of the last header named `name` (any case).

@@ -44,13 +44,67 @@ pub struct Response {
     /// The status code (100-999).
     pub code: u16,
     /// Every header, in order: the name lowercased, the value as sent.
-    pub headers: Vec<(String, Vec<u8>)>,
+    pub headers: Headers,
     /// The body, decoded from its framing.
     pub body: Vec<u8>,
     /// Whether the connection may carry another request: HTTP/1.1
     /// without `Connection: close` (HTTP/1.0 with `keep-alive`), and a
     /// body not delimited by the end of the connection.
     pub keep_alive: bool,
+}
+
+/// A response's headers in two allocations whatever their number: the
+/// names (lowercased) and values back to back in `bytes`, and where each
+/// one is. Iterate with [`Headers::iter`].
+#[derive(Debug, Default)]
+pub struct Headers {
+    bytes: Vec<u8>,
+    /// Per header: the end of its name in `bytes` (it starts where the
+    /// previous value ends) and the end of its value.
+    ends: Vec<(u32, u32)>,
+}
+
+impl Headers {
+    /// Room for `n` headers of `bytes` bytes in all.
+    fn with_capacity(n: usize, bytes: usize) -> Headers {
+        Headers {
+            bytes: Vec::with_capacity(bytes),
+            ends: Vec::with_capacity(n),
+        }
+    }
+
+    /// Append a header: `name` lowercased, `value` as is. The head is at
+    /// most [`MAX_HEAD`] bytes, so offsets fit in `u32`.
+    fn push(&mut self, name: &str, value: &[u8]) {
+        let start = self.bytes.len();
+        self.bytes.extend_from_slice(name.as_bytes());
+        self.bytes[start..].make_ascii_lowercase();
+        let name_end = self.bytes.len() as u32;
+        self.bytes.extend_from_slice(value);
+        self.ends.push((name_end, self.bytes.len() as u32));
+    }
+
+    /// The number of headers.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// True without headers.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Each header's lowercased name and value, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &[u8])> + '_ {
+        let mut start = 0usize;
+        self.ends.iter().map(move |&(name_end, value_end)| {
+            let (n, v) = (name_end as usize, value_end as usize);
+            let name = &self.bytes[start..n];
+            start = v;
+            // A name is an HTTP token (ASCII), checked by httparse.
+            (std::str::from_utf8(name).unwrap_or(""), &self.bytes[n..v])
+        })
+    }
 }
 
 /// Why a response could not be read.
@@ -313,41 +367,41 @@ impl ResponseParser {
             let mut length: Option<u64> = None;
             let mut te: Option<bool> = None;
             let mut close = version == 0;
-            let mut out = Vec::with_capacity(res.headers.len());
+            let total = res
+                .headers
+                .iter()
+                .map(|h| h.name.len() + h.value.len())
+                .sum();
+            let mut out = Headers::with_capacity(res.headers.len(), total);
             for h in res.headers.iter() {
-                let name = h.name.to_ascii_lowercase();
-                match name.as_str() {
-                    "content-length" => {
-                        let v = h.value.trim_ascii();
-                        if v.is_empty() || v.len() > 18 || !v.iter().all(u8::is_ascii_digit) {
-                            return Err(ResponseError::BadLength);
-                        }
-                        let l = v.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
-                        if length.is_some_and(|x| x != l) {
-                            return Err(ResponseError::BadLength);
-                        }
-                        length = Some(l);
+                out.push(h.name, h.value);
+                let name = h.name;
+                if name.eq_ignore_ascii_case("content-length") {
+                    let v = h.value.trim_ascii();
+                    if v.is_empty() || v.len() > 18 || !v.iter().all(u8::is_ascii_digit) {
+                        return Err(ResponseError::BadLength);
                     }
-                    "transfer-encoding" => {
-                        let last = h
-                            .value
-                            .split(|&b| b == b',')
-                            .map(<[u8]>::trim_ascii)
-                            .rfind(|t| !t.is_empty());
-                        if let Some(last) = last {
-                            te = Some(last.eq_ignore_ascii_case(b"chunked"));
-                        }
+                    let l = v.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+                    if length.is_some_and(|x| x != l) {
+                        return Err(ResponseError::BadLength);
                     }
-                    "connection" => {
-                        if super::proto::lists_token(h.value, "close") {
-                            close = true;
-                        } else if version == 0 && super::proto::lists_token(h.value, "keep-alive") {
-                            close = false;
-                        }
+                    length = Some(l);
+                } else if name.eq_ignore_ascii_case("transfer-encoding") {
+                    let last = h
+                        .value
+                        .split(|&b| b == b',')
+                        .map(<[u8]>::trim_ascii)
+                        .rfind(|t| !t.is_empty());
+                    if let Some(last) = last {
+                        te = Some(last.eq_ignore_ascii_case(b"chunked"));
                     }
-                    _ => {}
+                } else if name.eq_ignore_ascii_case("connection") {
+                    if super::proto::lists_token(h.value, "close") {
+                        close = true;
+                    } else if version == 0 && super::proto::lists_token(h.value, "keep-alive") {
+                        close = false;
+                    }
                 }
-                out.push((name, h.value.to_vec()));
             }
             self.start += n;
             let bodiless = self.head_request || code < 200 || code == 204 || code == 304;
@@ -441,7 +495,8 @@ mod tests {
             (r.code, &r.body[..], r.keep_alive),
             (200, &b"hello"[..], true)
         );
-        assert_eq!(r.headers[1], ("x-a".to_string(), b"1".to_vec()));
+        let headers: Vec<(&str, &[u8])> = r.headers.iter().collect();
+        assert_eq!(headers, [("content-length", &b"5"[..]), ("x-a", &b"1"[..])]);
         let r = one(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\nT: 1\r\n\r\n").unwrap();
         assert_eq!((&r.body[..], r.keep_alive), (&b"abcde"[..], true));
         let r = one(b"HTTP/1.1 200 OK\r\n\r\nuntil the end").unwrap();

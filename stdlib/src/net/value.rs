@@ -82,6 +82,21 @@ struct Sent {
     kind: BodyKind,
 }
 
+/// Call `f` with `name` in lowercase, built on the stack when it is
+/// short (a header name), so that no text is allocated for it.
+fn with_lowercase<R>(name: &str, f: impl FnOnce(&str) -> R) -> R {
+    let mut buf = [0u8; 64];
+    if let Some(b) = buf.get_mut(..name.len()) {
+        b.copy_from_slice(name.as_bytes());
+        b.make_ascii_lowercase();
+        // Lowercasing ASCII letters keeps UTF-8 valid.
+        if let Ok(s) = std::str::from_utf8(b) {
+            return f(s);
+        }
+    }
+    f(&name.to_ascii_lowercase())
+}
+
 impl Handle for HttpObj {
     fn type_name(&self) -> &'static str {
         "http"
@@ -220,13 +235,19 @@ impl HttpObj {
         if let Some(v) = &*self.headers.borrow() {
             return v.clone();
         }
-        let map = it.new_map();
-        if let (Some(inb), Value::Map(m)) = (&self.inbound, &map) {
-            inb.head.for_each_header(|name, value| {
-                let v = Value::text(String::from_utf8_lossy(value).into_owned());
-                m.set(&name.to_ascii_lowercase(), v);
-            });
-        }
+        let map = match &self.inbound {
+            Some(inb) => inb.head.with_headers(|headers| {
+                let map = it.new_map_with_capacity(headers.len());
+                if let Value::Map(m) = &map {
+                    for h in headers {
+                        let v = Value::text(String::from_utf8_lossy(h.value).into_owned());
+                        with_lowercase(h.name, |name| m.set(name, v));
+                    }
+                }
+                map
+            }),
+            None => it.new_map(),
+        };
         *self.headers.borrow_mut() = Some(map.clone());
         map
     }

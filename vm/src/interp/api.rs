@@ -196,6 +196,13 @@ impl Interpreter {
         Value::Map(self.heap.new_map())
     }
 
+    /// A fresh empty map with room for `n` entries, for a native that
+    /// knows how many keys it will set (a message's headers).
+    pub fn new_map_with_capacity(&mut self, n: usize) -> Value {
+        self.maybe_collect();
+        Value::Map(self.heap.new_map_with_capacity(n))
+    }
+
     /// The event loop of this interpreter, created on first use (with
     /// `SIGINT`/`SIGTERM` handling unless switched off). Errors: the
     /// operating system refused the poll, waker or signal handlers (a
