@@ -278,9 +278,10 @@ impl WsIo {
         }
     }
 
-    /// tungstenite returned a message of `payload` bytes: a data
-    /// message when `data`, a ping or pong otherwise, or something else
-    /// (`None`) that makes the count no longer trusted.
+    /// tungstenite returned a message: `Some(n)` for a data, ping or
+    /// pong message of `n` payload bytes (counted as one frame of the
+    /// shortest masked header), `None` for anything else, which makes the
+    /// count no longer trusted.
     pub fn parsed(&mut self, payload: Option<usize>) {
         let Some(n) = payload else {
             self.counted = false;
