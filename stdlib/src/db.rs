@@ -1138,6 +1138,40 @@ mod tests {
         drop(db);
     }
 
+    /// Columns read through the statement's handle ([`RawStmt`]) are
+    /// what rusqlite's `get_ref` reads, for every storage class; the
+    /// handle is found for a kept statement, and re-found after the cap
+    /// finalized the kept ones.
+    #[test]
+    fn columns_through_the_handle_match_rusqlite() {
+        let db = Db::new(open_database(":memory:", &[]).unwrap());
+        let sql = "SELECT 7, -2.5, 'caf\u{e9}', x'00ff10', NULL, '', x''";
+        let check = || {
+            with_statement(&db, sql, true, &[], |st, memo| {
+                assert_eq!(memo.raw.is_some(), db.column_value);
+                let n = st.column_count();
+                let mut rows = st.raw_query();
+                let mut seen = 0;
+                while let Some(r) = rows.next()? {
+                    for j in 0..n {
+                        assert_eq!(column(memo.raw, r, j, n)?, r.get_ref(j)?, "column {j}");
+                    }
+                    // Past the last column: rusqlite's error, not a read.
+                    assert!(column(memo.raw, r, n, n).is_err());
+                    seen += 1;
+                }
+                Ok(seen)
+            })
+            .unwrap()
+        };
+        assert_eq!(check(), 1);
+        assert_eq!(check(), 1);
+        for i in 0..STATEMENT_CACHE + 1 {
+            with_statement(&db, &format!("SELECT {i}"), true, &[], |_, _| Ok(())).unwrap();
+        }
+        assert_eq!(check(), 1);
+    }
+
     /// A text column becomes the same text through the heap's recycled
     /// texts as through `convert`: ASCII, other UTF-8, a NUL, invalid
     /// UTF-8, and not a text.
