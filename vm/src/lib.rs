@@ -69,6 +69,7 @@
 //! unwinding to `try` handlers.
 #![warn(missing_docs)]
 
+pub mod block_cache;
 pub mod disasm;
 pub mod event_loop;
 pub mod heap;

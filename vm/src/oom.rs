@@ -196,7 +196,8 @@ pub fn concat_bytes(a: &[u8], b: &[u8]) -> Result<Vec<u8>, OutOfMemory> {
     Ok(v)
 }
 
-/// The global allocator of the Festina executables: the system allocator,
+/// The global allocator of the Festina executables: the system allocator
+/// behind a per-thread cache of small blocks ([`crate::block_cache`]),
 /// with the last resort of the module documentation when an allocation
 /// fails outside a [`fallible`] section. Install it with
 /// `#[global_allocator] static A: festina_vm::oom::Allocator =
@@ -204,17 +205,21 @@ pub fn concat_bytes(a: &[u8], b: &[u8]) -> Result<Vec<u8>, OutOfMemory> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Allocator;
 
-// SAFETY: every method forwards to `System` with the same arguments and
-// returns its result; after a failure it either returns null (the caller
-// handles it), retries the same call once, or ends the process.
+// SAFETY: every method forwards to `crate::block_cache` (the system
+// allocator behind a per-thread cache of small blocks, which keeps the
+// `GlobalAlloc` contract) with the same arguments and returns its
+// result; after a failure it either returns null (the caller handles
+// it), retries the same call once, or ends the process.
 unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: forwarded with the caller's guarantees.
-        let p = unsafe { System.alloc(layout) };
+        let p = unsafe { crate::block_cache::alloc(layout) };
         if p.is_null() {
             // SAFETY: as above.
-            return failed(layout.size(), || unsafe { System.alloc(layout) });
+            return failed(layout.size(), || unsafe {
+                crate::block_cache::alloc(layout)
+            });
         }
         p
     }
@@ -222,10 +227,12 @@ unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: forwarded with the caller's guarantees.
-        let p = unsafe { System.alloc_zeroed(layout) };
+        let p = unsafe { crate::block_cache::alloc_zeroed(layout) };
         if p.is_null() {
             // SAFETY: as above.
-            return failed(layout.size(), || unsafe { System.alloc_zeroed(layout) });
+            return failed(layout.size(), || unsafe {
+                crate::block_cache::alloc_zeroed(layout)
+            });
         }
         p
     }
@@ -233,18 +240,18 @@ unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: forwarded with the caller's guarantees.
-        unsafe { System.dealloc(ptr, layout) }
+        unsafe { crate::block_cache::dealloc(ptr, layout) }
     }
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: forwarded with the caller's guarantees.
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        let p = unsafe { crate::block_cache::realloc(ptr, layout, new_size) };
         if p.is_null() {
             // SAFETY: a failed `realloc` leaves `ptr` valid, so the retry
             // has the caller's guarantees too.
             return failed(new_size, || unsafe {
-                System.realloc(ptr, layout, new_size)
+                crate::block_cache::realloc(ptr, layout, new_size)
             });
         }
         p

@@ -31,6 +31,7 @@
 //! | [`NO_MATCH_MEMO`] | a kept statement's memory of how its result columns matched the fields of its last query's target (`festina-stdlib`'s `db.rs`, `Memo`): the columns are then matched by name at every query |
 //! | [`NO_TEXT_RECYCLE`] | the heap's reuse of dead structs' small texts (their reference-counted box and string buffer) for the text columns of a query's rows (see [`crate::heap`], "Recycled texts"), and the one-pass ASCII check of those columns (`festina-stdlib`'s `db.rs`, `convert_on`): every such text then allocates twice and frees twice, after a UTF-8 check |
 //! | [`NO_FINAL_READ`] | the WebSocket's skipping of the read after a batch of messages when the socket was read dry and its frames used every byte read (`festina-stdlib`'s `net/conn.rs`, `run_ws`): tungstenite is then asked once more, and zero-fills its read buffer to answer "would block" |
+//! | [`NO_ALLOC_CACHE`] | the per-thread cache of small freed blocks in front of the system allocator (see [`crate::block_cache`]): every block then goes to `malloc`/`free` with the size asked. Read at the process's first allocation |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
 //! The values are read when a program is compiled or loaded (the canvas's:
@@ -123,6 +124,11 @@ pub const NO_TEXT_RECYCLE: &str = "FESTINA_NO_TEXT_RECYCLE";
 /// The WebSocket's read after a batch skipped when nothing can be left
 /// (`festina-stdlib`'s `net/conn.rs`).
 pub const NO_FINAL_READ: &str = "FESTINA_NO_FINAL_READ";
+
+/// The per-thread cache of small blocks in front of the system allocator
+/// ([`crate::block_cache`], which reads it with `getenv` at the first
+/// allocation).
+pub const NO_ALLOC_CACHE: &str = "FESTINA_NO_ALLOC_CACHE";
 
 /// True when the optimisation guarded by the variable `var` (one of this
 /// module's constants) is turned off, by `var` itself or by [`NO_OPT`].

@@ -175,15 +175,15 @@ impl Exchange {
         let url = req.url();
         let text = url.as_str().unwrap_or("");
         let u = UrlObj::parse(url.clone())?;
-        let scheme = u.protocol();
-        let tls = match scheme.as_str() {
-            "http:" => false,
-            "https:" => true,
-            _ => {
-                return Err(format!(
-                    "cannot send to '{text}': only http:// and https:// URLs can be sent"
-                ))
-            }
+        let scheme = u.scheme();
+        let tls = if scheme.eq_ignore_ascii_case("http") {
+            false
+        } else if scheme.eq_ignore_ascii_case("https") {
+            true
+        } else {
+            return Err(format!(
+                "cannot send to '{text}': only http:// and https:// URLs can be sent"
+            ));
         };
         let hostname = u.hostname();
         if hostname.is_empty() {
@@ -900,7 +900,7 @@ pub fn fill(
             let map = it.new_map_with_capacity(r.headers.len());
             if let Value::Map(m) = &map {
                 for (name, v) in r.headers.iter() {
-                    m.set(name, Value::text(String::from_utf8_lossy(v).into_owned()));
+                    m.set(name, Value::text(super::value::header_text(v)));
                 }
             }
             req.set_response(Some(i64::from(r.code)), map, r.body, sent_headers);

@@ -329,9 +329,13 @@ impl ResponseParser {
     fn poll_head(&mut self) -> Result<bool, ResponseError> {
         loop {
             let live = &self.buf[self.start..self.end];
-            let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
-            let mut res = httparse::Response::new(&mut headers);
-            let n = match res.parse(live) {
+            let mut headers = super::proto::uninit_headers::<MAX_HEADERS>();
+            let mut res = httparse::Response::new(&mut []);
+            let n = match httparse::ParserConfig::default().parse_response_with_uninit_headers(
+                &mut res,
+                live,
+                &mut headers,
+            ) {
                 Ok(httparse::Status::Complete(n)) => n,
                 Ok(httparse::Status::Partial) => {
                     if live.len() > MAX_HEAD {

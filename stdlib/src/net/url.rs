@@ -130,6 +130,12 @@ impl UrlObj {
         self.src.as_str().unwrap_or("")
     }
 
+    /// The scheme as written, without the colon (`HTTP` for
+    /// `HTTP://x`); [`UrlObj::protocol`] is its lowercased form.
+    pub fn scheme(&self) -> &str {
+        &self.src()[self.scheme.clone()]
+    }
+
     /// `protocol`: the scheme, lowercased, and a colon.
     pub fn protocol(&self) -> String {
         let mut p = self.src()[self.scheme.clone()].to_ascii_lowercase();

@@ -82,6 +82,15 @@ struct Sent {
     kind: BodyKind,
 }
 
+/// A header value as text: its bytes when they are UTF-8 (checked with
+/// the fast validator), else read with U+FFFD for each invalid sequence.
+pub fn header_text(value: &[u8]) -> String {
+    match std::str::from_utf8(value) {
+        Ok(s) => s.to_owned(),
+        Err(_) => String::from_utf8_lossy(value).into_owned(),
+    }
+}
+
 /// Call `f` with `name` in lowercase, built on the stack when it is
 /// short (a header name), so that no text is allocated for it.
 fn with_lowercase<R>(name: &str, f: impl FnOnce(&str) -> R) -> R {
@@ -240,7 +249,7 @@ impl HttpObj {
                 let map = it.new_map_with_capacity(headers.len());
                 if let Value::Map(m) = &map {
                     for h in headers {
-                        let v = Value::text(String::from_utf8_lossy(h.value).into_owned());
+                        let v = Value::text(header_text(h.value));
                         with_lowercase(h.name, |name| m.set(name, v));
                     }
                 }

@@ -413,7 +413,12 @@ fn start_instance(sys: &Arc<System>, t: u32, i: u32) -> Result<(), Trap> {
     let sys2 = Arc::clone(sys);
     let spawned = std::thread::Builder::new()
         .name(format!("festina-thread-{t}-{i}"))
-        .spawn(move || run_instance(sys2, t, i, ready_tx));
+        .spawn(move || {
+            run_instance(sys2, t, i, ready_tx);
+            // The instance's interpreter is gone: its thread's cached
+            // small blocks go back to the system allocator.
+            festina_vm::block_cache::release_thread_cache();
+        });
     let handle = match spawned {
         Ok(h) => h,
         Err(e) => {
