@@ -116,9 +116,18 @@ const SQL_IN_MESSAGE: usize = 200;
 /// address never changes) and declared after them (dropped after them).
 pub struct Db {
     /// Declared first: dropped (finalized) before the connection.
-    stmts: RefCell<hashbrown::HashMap<Box<str>, Statement<'static>>>,
+    stmts: RefCell<hashbrown::HashMap<Box<str>, Kept>>,
     /// Whether `stmts` is used (the switch).
     own_cache: bool,
+    /// Whether result columns are read through `sqlite3_column_value`
+    /// (see [`RawStmt`]; `FESTINA_NO_COLUMN_VALUE` off).
+    column_value: bool,
+    /// Whether a kept statement keeps its column matching between
+    /// queries ([`Memo`]; `FESTINA_NO_MATCH_MEMO` off).
+    match_memo: bool,
+    /// Whether text columns are made by [`convert_on`] (recycled texts,
+    /// the ASCII pass; `FESTINA_NO_TEXT_RECYCLE` off).
+    text_recycle: bool,
     /// The rows of a query as they are read (kept for the next query).
     rows: RefCell<Vec<Value>>,
     /// Whether `rows` is used (`FESTINA_NO_RECYCLE` off).
@@ -132,6 +141,9 @@ impl Db {
         Db {
             stmts: RefCell::new(hashbrown::HashMap::new()),
             own_cache: !festina_vm::switches::disabled(festina_vm::switches::NO_STMT_CACHE),
+            column_value: !festina_vm::switches::disabled(festina_vm::switches::NO_COLUMN_VALUE),
+            match_memo: !festina_vm::switches::disabled(festina_vm::switches::NO_MATCH_MEMO),
+            text_recycle: !festina_vm::switches::disabled(festina_vm::switches::NO_TEXT_RECYCLE),
             rows: RefCell::new(Vec::new()),
             reuse_rows: !festina_vm::switches::disabled(festina_vm::switches::NO_RECYCLE),
             conn: Box::new(conn),
@@ -426,17 +438,147 @@ fn sql_error(e: impl std::fmt::Display, sql: &str) -> String {
     format!("sqlite: {e} in '{shown}'")
 }
 
+/// A kept statement of literal SQL and what is known about it.
+struct Kept {
+    st: Statement<'static>,
+    memo: Memo,
+}
+
+/// What a statement's uses can share: its SQLite handle (see
+/// [`RawStmt`]) and the matching of its result columns to the fields of
+/// the last query's target ([`column_dests`]), with what it was made for.
+/// A kept statement keeps it between uses; one prepared for one use has
+/// a fresh one.
+#[derive(Default)]
+struct Memo {
+    raw: Option<RawStmt>,
+    dests: Option<(DestsFor, Vec<Dest>)>,
+}
+
+/// What a column matching was made for: the target (row or struct, and
+/// its type id) and how many times SQLite had recompiled the statement
+/// (`SQLITE_STMTSTATUS_REPREPARE`; a recompiled `SELECT *` may have other
+/// columns, after the table changed).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct DestsFor {
+    is_row: bool,
+    id: u32,
+    reprepares: i32,
+}
+
+/// The SQLite handle of a statement, for reading its result columns
+/// with `sqlite3_column_value` (one C API call per column) instead of
+/// rusqlite's `get_ref` (two or three: `sqlite3_column_type`, then
+/// `sqlite3_column_int64`/`_double`/`_text` and `_bytes`, each of which
+/// locates the column and checks for an allocation failure again). On the
+/// flagship WebSocket server's ten rows of three columns that is 30 calls
+/// instead of 70 per message (benches/RESULTS.md).
+///
+/// rusqlite does not give the handle of a `Statement`, so it is found
+/// right after preparing: SQLite links a new statement at the head of its
+/// connection's list, which `sqlite3_next_stmt(db, NULL)` returns. The
+/// handle is taken only when that statement's SQL is the text just
+/// prepared and its column count the `Statement`'s; otherwise (and with
+/// `FESTINA_NO_COLUMN_VALUE`) columns are read through rusqlite.
+#[derive(Clone, Copy)]
+struct RawStmt(std::ptr::NonNull<rusqlite::ffi::sqlite3_stmt>);
+
+impl RawStmt {
+    /// The handle of `st`, just prepared from `sql` on `conn` (see the
+    /// type's documentation), or `None` when it cannot be confirmed.
+    fn of(conn: &Connection, st: &Statement<'_>, sql: &str) -> Option<RawStmt> {
+        use rusqlite::ffi;
+        // SAFETY: `conn.handle()` is the open connection's handle, used
+        // only for these read-only calls while `conn` is borrowed; the
+        // statement returned is live (it is on the connection's list) and
+        // `sqlite3_sql` gives its NUL-terminated text (or NULL).
+        unsafe {
+            let p = std::ptr::NonNull::new(ffi::sqlite3_next_stmt(
+                conn.handle(),
+                std::ptr::null_mut(),
+            ))?;
+            let text = ffi::sqlite3_sql(p.as_ptr());
+            if text.is_null() || std::ffi::CStr::from_ptr(text).to_bytes() != sql.as_bytes() {
+                return None;
+            }
+            let cols = ffi::sqlite3_column_count(p.as_ptr());
+            (usize::try_from(cols).ok() == Some(st.column_count())).then_some(RawStmt(p))
+        }
+    }
+
+    /// Result column `col` of the current row, as rusqlite's
+    /// `Row::get_ref` gives it.
+    ///
+    /// # Safety
+    /// `self` is the handle of the statement whose row `_row` is (the
+    /// row being the current one, so the value stays valid while `_row`
+    /// is borrowed), and `col` is below its column count.
+    unsafe fn column<'r>(self, _row: &'r rusqlite::Row<'_>, col: usize) -> ValueRef<'r> {
+        use rusqlite::ffi;
+        let Ok(col) = std::ffi::c_int::try_from(col) else {
+            return ValueRef::Null;
+        };
+        let v = ffi::sqlite3_column_value(self.0.as_ptr(), col);
+        if v.is_null() {
+            return ValueRef::Null;
+        }
+        match ffi::sqlite3_value_type(v) {
+            ffi::SQLITE_INTEGER => ValueRef::Integer(ffi::sqlite3_value_int64(v)),
+            ffi::SQLITE_FLOAT => ValueRef::Real(ffi::sqlite3_value_double(v)),
+            ffi::SQLITE_TEXT => {
+                // The text first, then its length (SQLite's advice: the
+                // text call may convert the value).
+                let t = ffi::sqlite3_value_text(v);
+                let n = usize::try_from(ffi::sqlite3_value_bytes(v)).unwrap_or(0);
+                if t.is_null() {
+                    // Out of memory converting it: nothing to read.
+                    ValueRef::Null
+                } else {
+                    ValueRef::Text(std::slice::from_raw_parts(t, n))
+                }
+            }
+            ffi::SQLITE_BLOB => {
+                let b = ffi::sqlite3_value_blob(v);
+                let n = usize::try_from(ffi::sqlite3_value_bytes(v)).unwrap_or(0);
+                if b.is_null() || n == 0 {
+                    ValueRef::Blob(&[])
+                } else {
+                    ValueRef::Blob(std::slice::from_raw_parts(b.cast::<u8>(), n))
+                }
+            }
+            _ => ValueRef::Null,
+        }
+    }
+}
+
+/// Result column `col` of `row`: through the statement's handle when
+/// there is one ([`RawStmt`]), else through rusqlite.
+fn column<'r>(
+    raw: Option<RawStmt>,
+    row: &'r rusqlite::Row<'_>,
+    col: usize,
+    ncols: usize,
+) -> rusqlite::Result<ValueRef<'r>> {
+    match raw {
+        // SAFETY: `raw` is the handle of the statement `row` belongs to
+        // (given by `with_statement` with that statement), `row` is its
+        // current row, and `col < ncols`, its column count.
+        Some(raw) if col < ncols => Ok(unsafe { raw.column(row, col) }),
+        _ => row.get_ref(col),
+    }
+}
+
 /// Prepare `sql` (kept when `literal`, see [`Db`]), bind `params` and
-/// hand the statement to `f`. Errors: SQLite's message (see
-/// [`sql_error`]).
+/// hand the statement to `f`, with its handle when it is known
+/// ([`RawStmt`]). Errors: SQLite's message (see [`sql_error`]).
 fn with_statement<R>(
     db: &Db,
     sql: &str,
     literal: bool,
     params: &[Value],
-    f: impl FnOnce(&mut Statement<'_>) -> rusqlite::Result<R>,
+    f: impl FnOnce(&mut Statement<'_>, &mut Memo) -> rusqlite::Result<R>,
 ) -> Result<R, String> {
-    let run = |st: &mut Statement<'_>| -> Result<R, String> {
+    let run = |st: &mut Statement<'_>, memo: &mut Memo| -> Result<R, String> {
         let want = st.parameter_count();
         if want != params.len() {
             return Err(sql_error(
@@ -453,12 +595,12 @@ fn with_statement<R>(
             st.raw_bind_parameter(i + 1, Param(p))
                 .map_err(|e| sql_error(message(&e), sql))?;
         }
-        f(st).map_err(|e| sql_error(message(&e), sql))
+        f(st, memo).map_err(|e| sql_error(message(&e), sql))
     };
     let conn = &db.conn;
     if !literal {
         let mut st = conn.prepare(sql).map_err(|e| sql_error(message(&e), sql))?;
-        return run(&mut st);
+        return run(&mut st, &mut Memo::default());
     }
     // `f` runs no Festina code, so the map is never borrowed twice; if
     // it were, the statement is prepared afresh.
@@ -471,22 +613,27 @@ fn with_statement<R>(
         let mut st = conn
             .prepare_cached(sql)
             .map_err(|e| sql_error(message(&e), sql))?;
-        return run(&mut st);
+        return run(&mut st, &mut Memo::default());
     };
     // The key and the prepared text are trimmed, as rusqlite's
     // `prepare_cached` does.
     let key = sql.trim();
-    if let Some(st) = stmts.get_mut(key) {
-        let result = run(st);
+    if let Some(k) = stmts.get_mut(key) {
+        let result = run(&mut k.st, &mut k.memo);
         // As rusqlite's cache does when a statement comes back: no value
         // stays bound between uses.
-        st.clear_bindings();
+        k.st.clear_bindings();
         return result;
     }
     {
         let st = conn
             .prepare_with_flags(key, rusqlite::PrepFlags::SQLITE_PREPARE_PERSISTENT)
             .map_err(|e| sql_error(message(&e), sql))?;
+        let raw = if db.column_value {
+            RawStmt::of(conn, &st, key)
+        } else {
+            None
+        };
         // SAFETY: the statement borrows `*db.conn`, a boxed connection
         // whose address never changes; it is kept in `db.stmts`, which
         // is declared before `conn` in `Db` and so dropped (finalized)
@@ -496,15 +643,21 @@ fn with_statement<R>(
         if stmts.len() >= STATEMENT_CACHE {
             stmts.clear();
         }
-        stmts.insert(key.into(), st);
+        stmts.insert(
+            key.into(),
+            Kept {
+                st,
+                memo: Memo { raw, dests: None },
+            },
+        );
     }
-    let st = stmts
+    let k = stmts
         .get_mut(key)
         .ok_or_else(|| sql_error("the prepared statement was lost", sql))?;
-    let result = run(st);
+    let result = run(&mut k.st, &mut k.memo);
     // As rusqlite's cache does when a statement comes back: no value
     // stays bound between uses.
-    st.clear_bindings();
+    k.st.clear_bindings();
     result
 }
 
@@ -519,7 +672,7 @@ fn db_of(it: &mut Interpreter) -> Result<&mut Db, String> {
 fn sqlite_exec(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let (sql, literal, _, params) = query_args(args);
     let result = db_of(it).and_then(|db| {
-        with_statement(db, sql, literal, params, |st| {
+        with_statement(db, sql, literal, params, |st, _| {
             let mut rows = st.raw_query();
             while rows.next()?.is_some() {}
             Ok(())
@@ -602,12 +755,16 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
     let ncols = rec.fields.len();
     let (img, aud) = media_decoders(it);
     let result = db_of(it).and_then(|db| {
-        with_statement(db, sql, literal, params, |st| {
+        with_statement(db, sql, literal, params, |st, memo| {
+            let raw = memo.raw;
             // Matched at the first row, not before: a kept statement whose
             // table changed since it was compiled (a column added, say) is
             // compiled again by that first step, and only then do its
-            // columns name the table as it is now.
-            let mut dests: Option<Vec<Dest>> = None;
+            // columns name the table as it is now. A kept statement keeps
+            // its matching for the next query of the same target while
+            // SQLite has not recompiled it (`FESTINA_NO_MATCH_MEMO`: each
+            // query matches afresh).
+            let mut matched = false;
             // Every row starts from these slots (in recycled memory when
             // the heap has some: `Heap::fields_like`).
             let template = if is_row {
@@ -635,15 +792,28 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
             let mut fill = |out: &mut Vec<Value>| -> rusqlite::Result<()> {
                 let mut rows = st.raw_query();
                 while let Some(r) = rows.next()? {
-                    let dests = dests.get_or_insert_with(|| column_dests(r.as_ref(), rec, is_row));
+                    if !matched {
+                        let made_for = DestsFor {
+                            is_row,
+                            id,
+                            reprepares: r.as_ref().get_status(rusqlite::StatementStatus::RePrepare),
+                        };
+                        if !db.match_memo || memo.dests.as_ref().map(|d| d.0) != Some(made_for) {
+                            memo.dests = Some((made_for, column_dests(r.as_ref(), rec, is_row)));
+                        }
+                        matched = true;
+                    }
+                    let dests: &[Dest] = memo.dests.as_ref().map_or(&[], |d| &d.1);
+                    let width = dests.len();
                     let mut slots = heap.fields_like(&template);
                     for (j, d) in dests.iter().enumerate() {
                         match *d {
                             Dest::Field(i) => {
-                                let v = r.get_ref(j)?;
+                                let v = column(raw, r, j, width)?;
                                 slots[i] = match rec.fields[i].ty {
                                     Type::Img => media_column(v, img),
                                     Type::Aud => media_column(v, aud),
+                                    ref ty if db.text_recycle => convert_on(&heap, v, ty),
                                     ref ty => convert(v, ty),
                                 };
                                 if is_row {
@@ -651,7 +821,7 @@ fn sqlite_query(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
                                 }
                             }
                             Dest::Rowid => {
-                                slots[row::rowid_slot(ncols)] = match r.get_ref(j)? {
+                                slots[row::rowid_slot(ncols)] = match column(raw, r, j, width)? {
                                     ValueRef::Integer(i) => Value::Int(i),
                                     _ => Value::Null,
                                 }
@@ -755,6 +925,36 @@ pub fn convert(v: ValueRef<'_>, ty: &Type) -> Value {
         // `img` and `aud` columns are decoded by `media_column`.
         _ => Value::Null,
     }
+}
+
+/// [`convert`], with a text column's valid UTF-8 (the usual case) made
+/// in the heap's recycled text memory ([`festina_vm::heap::Heap::text`]).
+///
+/// Plain ASCII without a NUL (what column texts mostly are) is found by
+/// one pass over the bytes; the UTF-8 check that a general text needs
+/// costs several times that on a short one.
+fn convert_on(heap: &festina_vm::heap::Heap, v: ValueRef<'_>, ty: &Type) -> Value {
+    let ty_ = ty.strip_manual();
+    // A number into a field of its own type (the usual case), at once.
+    match (ty_, v) {
+        (Type::Int, ValueRef::Integer(i)) => return Value::Int(i),
+        (Type::Float, ValueRef::Real(f)) => return Value::Float(f),
+        _ => {}
+    }
+    if let (Type::Text, ValueRef::Text(b)) = (ty_, v) {
+        // Bytes 1 to 0x7f: ASCII, and no NUL (where `convert` stops).
+        if b.iter().all(|&c| c.wrapping_sub(1) < 0x7f) {
+            // SAFETY: every byte is ASCII, and ASCII is UTF-8 (tested by
+            // `tests::text_columns_in_recycled_texts`).
+            return heap.text(unsafe { std::str::from_utf8_unchecked(b) });
+        }
+        if !b.contains(&0) {
+            if let Ok(t) = std::str::from_utf8(b) {
+                return heap.text(t);
+            }
+        }
+    }
+    convert(v, ty)
 }
 
 /// A real truncated toward zero, or `null` when not finite.
@@ -901,7 +1101,7 @@ mod tests {
     fn kept_statements_run_again_and_close() {
         let db = Db::new(open_database(":memory:", &[]).unwrap());
         let exec = |sql: &str, params: &[Value]| {
-            with_statement(&db, sql, true, params, |st| {
+            with_statement(&db, sql, true, params, |st, _| {
                 let mut rows = st.raw_query();
                 let mut out = Vec::new();
                 while let Some(r) = rows.next()? {
@@ -936,6 +1136,77 @@ mod tests {
         assert_eq!(exec("SELECT count(*) FROM t", &[]).unwrap(), vec![6]);
         // Dropping the database finalizes the statements, then closes.
         drop(db);
+    }
+
+    /// Columns read through the statement's handle ([`RawStmt`]) are
+    /// what rusqlite's `get_ref` reads, for every storage class; the
+    /// handle is found for a kept statement, and re-found after the cap
+    /// finalized the kept ones.
+    #[test]
+    fn columns_through_the_handle_match_rusqlite() {
+        let db = Db::new(open_database(":memory:", &[]).unwrap());
+        let sql = "SELECT 7, -2.5, 'caf\u{e9}', x'00ff10', NULL, '', x''";
+        let check = || {
+            with_statement(&db, sql, true, &[], |st, memo| {
+                assert_eq!(memo.raw.is_some(), db.column_value);
+                let n = st.column_count();
+                let mut rows = st.raw_query();
+                let mut seen = 0;
+                while let Some(r) = rows.next()? {
+                    for j in 0..n {
+                        assert_eq!(column(memo.raw, r, j, n)?, r.get_ref(j)?, "column {j}");
+                    }
+                    // Past the last column: rusqlite's error, not a read.
+                    assert!(column(memo.raw, r, n, n).is_err());
+                    seen += 1;
+                }
+                Ok(seen)
+            })
+            .unwrap()
+        };
+        assert_eq!(check(), 1);
+        assert_eq!(check(), 1);
+        for i in 0..STATEMENT_CACHE + 1 {
+            with_statement(&db, &format!("SELECT {i}"), true, &[], |_, _| Ok(())).unwrap();
+        }
+        assert_eq!(check(), 1);
+    }
+
+    /// A text column becomes the same text through the heap's recycled
+    /// texts as through `convert`: ASCII, other UTF-8, a NUL, invalid
+    /// UTF-8, and not a text.
+    #[test]
+    fn text_columns_in_recycled_texts() {
+        let heap = festina_vm::heap::Heap::new();
+        let cases: [&[u8]; 6] = [
+            b"load-7",
+            b"",
+            "caf\u{e9} \u{1f600}".as_bytes(),
+            b"a\0b",
+            b"\xff\xfeok",
+            b"\x7f~ ",
+        ];
+        for b in cases {
+            for _ in 0..2 {
+                // A dead struct's texts (one long, one non-ASCII) go to
+                // the heap's recycled texts, and the column reuses one.
+                let old = [
+                    Value::text("an older and longer text"),
+                    Value::text("\u{e9}t\u{e9}"),
+                ];
+                drop(heap.new_struct(0, false, old.into(), false));
+                let got = convert_on(&heap, ValueRef::Text(b), &Type::Text);
+                let want = convert(ValueRef::Text(b), &Type::Text);
+                assert_eq!(got, want, "{b:?}");
+                if let (Value::Text(g), Value::Text(w)) = (&got, &want) {
+                    assert_eq!(g.char_len(), w.char_len(), "{b:?}");
+                }
+            }
+        }
+        assert_eq!(
+            convert_on(&heap, ValueRef::Integer(5), &Type::Text).as_str(),
+            Some("5")
+        );
     }
 
     #[test]

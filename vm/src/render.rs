@@ -173,6 +173,9 @@ fn format_g_short(a: f64, out: &mut String) -> bool {
     if !a.is_normal() {
         return false;
     }
+    if format_g_decimal(a, out) {
+        return true;
+    }
     let mut buf = zmij::Buffer::new();
     let shortest = buf.format_finite(a);
     // In %g's fixed range zmij writes plain decimals too ("123.5",
@@ -275,6 +278,62 @@ fn format_g_short(a: f64, out: &mut String) -> bool {
     true
 }
 
+/// Powers of ten that are exact doubles, for [`format_g_decimal`].
+const EXACT_POW10: [f64; 10] = [1.0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
+
+/// `%g` of a normal `a > 0` that is a short decimal: `m / 10^k` with
+/// `m < 10^6` and `k <= 9`, in `%g`'s fixed range (`21.5`, `0.25`, `1200`:
+/// what readings and prices are). False (nothing written) otherwise.
+///
+/// `k` is the first power for which `a * 10^k` (rounded) is a whole
+/// number `m`; the decimal is taken only if `m / 10^k`, a correctly
+/// rounded division of two exact doubles, is `a` itself: then the decimal
+/// `m·10^-k` reads back as `a`, has at most 6 significant digits, and
+/// is what `%g` prints (the argument of [`format_g_short`]), once its
+/// trailing fractional zeros are dropped. Each candidate costs a
+/// multiplication, where the shortest-digits search costs a few hundred
+/// instructions.
+fn format_g_decimal(a: f64, out: &mut String) -> bool {
+    if !(1e-4..1e6).contains(&a) {
+        return false;
+    }
+    for (k, &p) in EXACT_POW10.iter().enumerate() {
+        let scaled = a * p;
+        if scaled >= 1e6 {
+            return false;
+        }
+        if scaled.fract() != 0.0 {
+            continue;
+        }
+        if scaled / p != a {
+            return false;
+        }
+        let (mut m, mut k) = (scaled as u64, k);
+        while k > 0 && m % 10 == 0 {
+            m /= 10;
+            k -= 1;
+        }
+        let mut buf = itoa::Buffer::new();
+        let d = buf.format(m);
+        if k == 0 {
+            out.push_str(d);
+        } else if d.len() > k {
+            let (int, frac) = d.split_at(d.len() - k);
+            out.push_str(int);
+            out.push('.');
+            out.push_str(frac);
+        } else {
+            out.push_str("0.");
+            for _ in d.len()..k {
+                out.push('0');
+            }
+            out.push_str(d);
+        }
+        return true;
+    }
+    false
+}
+
 fn strip_zeros(s: &str) -> &str {
     if s.contains('.') {
         s.trim_end_matches('0').trim_end_matches('.')
@@ -338,6 +397,7 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
             out.push_str(">\"");
         }
         _ if depth >= MAX_DEPTH => out.push_str("null"),
+        Value::Struct(s) if !s.is_row() && flat() && render_flat(program, s, out) => {}
         Value::Struct(s) => {
             let rec = if s.is_row() {
                 program.tables.get(s.sid() as usize)
@@ -358,13 +418,10 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
                 if s.is_row() && !crate::row::is_defined(s, n, i) {
                     continue;
                 }
-                if !first {
-                    out.push(',');
-                }
-                first = false;
                 let field = rec.and_then(|r| r.fields.get(i));
                 // A field name is an identifier: nothing in it to escape.
-                out.push('"');
+                out.push_str(if first { "\"" } else { ",\"" });
+                first = false;
                 out.push_str(field.map_or("?", |f| f.name.as_str()));
                 out.push_str("\":");
                 // Rendering only reads: the field is borrowed in place.
@@ -416,15 +473,76 @@ pub fn render_json(program: &Program, v: &Value, depth: usize, out: &mut String)
     }
 }
 
+/// Whether structs of plain fields render in one pass ([`render_flat`]):
+/// off with `FESTINA_NO_FLAT_RENDER` or `FESTINA_NO_OPT` (read once per
+/// process).
+fn flat() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    crate::switches::enabled_once(&ON, crate::switches::NO_FLAT_RENDER)
+}
+
+/// Render a struct (not a row) whose fields are all ints, floats, bools,
+/// texts or nulls of such types, in one pass over its fields: each key
+/// written with its separator and colon, each value by its own writer,
+/// with none of the general path's per-field recursion and checks (a
+/// reading or a record of a query is such a struct). Returns false,
+/// having written nothing, for any other struct (a field holding a
+/// container, enum, handle or function, a null of a container type, a
+/// field count not the declaration's); the general path renders it.
+/// Same text as the general path.
+fn render_flat(
+    program: &Program,
+    s: &crate::heap::Ref<crate::heap::StructObj>,
+    out: &mut String,
+) -> bool {
+    let Some(rec) = program.structs.get(s.sid() as usize) else {
+        return false;
+    };
+    let start = out.len();
+    let done = s.with_fields(|fields| {
+        if fields.len() != rec.fields.len() {
+            return false;
+        }
+        out.push('{');
+        for (i, (field, v)) in rec.fields.iter().zip(fields).enumerate() {
+            out.push_str(if i == 0 { "\"" } else { ",\"" });
+            out.push_str(&field.name);
+            out.push_str("\":");
+            match v {
+                Value::Int(n) => out.push_str(itoa::Buffer::new().format(*n)),
+                Value::Float(x) => render_float(*x, out),
+                Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                Value::Text(t) => json_string(t.as_str(), out),
+                Value::Null
+                    if !matches!(
+                        field.ty.strip_manual(),
+                        Type::Arr(_) | Type::Amor(_) | Type::Map(_)
+                    ) =>
+                {
+                    out.push_str("null")
+                }
+                _ => return false,
+            }
+        }
+        out.push('}');
+        true
+    });
+    if !done {
+        out.truncate(start);
+    }
+    done
+}
+
 /// Append `s` as a JSON string literal (quotes included).
 pub fn json_string(s: &str, out: &mut String) {
-    out.push('"');
     // Most texts (and every field name) need no escape: one copy.
     if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push('"');
         out.push_str(s);
         out.push('"');
         return;
     }
+    out.push('"');
     let mut start = 0;
     for (i, b) in s.bytes().enumerate() {
         let esc: Option<&str> = match b {
@@ -547,6 +665,114 @@ mod tests {
             check(x);
         }
         assert!(taken > 100_000, "the short path took only {taken} values");
+    }
+
+    /// The short-decimal path alone gives what the exact path gives, on
+    /// decimals of up to 6 digits at every scale it takes and on values
+    /// near them.
+    #[test]
+    fn decimal_path_matches_exact() {
+        let mut taken = 0;
+        let mut check = |x: f64| {
+            let (mut a, mut b) = (String::new(), String::new());
+            if x.is_normal() && x > 0.0 && format_g_decimal(x, &mut a) {
+                format_g_exact(x, &mut b);
+                assert_eq!(a, b, "for {x:e}");
+                taken += 1;
+            }
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..200_000 {
+            let digits = (next() % 1_000_000) as f64;
+            let k = (next() % 12) as i32;
+            let x = digits / 10f64.powi(k);
+            check(x);
+            check(f64::from_bits(x.to_bits() + 1));
+            check(f64::from_bits(x.to_bits().saturating_sub(1)));
+            check(digits * 10f64.powi(k - 6));
+        }
+        for x in [
+            0.1 + 0.2,
+            0.0001,
+            0.00012345,
+            999_999.0,
+            999_999.5,
+            100_000.0,
+            0.3,
+            1.0,
+            12.5,
+        ] {
+            check(x);
+        }
+        assert!(taken > 100_000, "the decimal path took only {taken} values");
+    }
+
+    /// A struct of plain fields renders in one pass with the general
+    /// path's text; any other struct is left to the general path, with
+    /// nothing written.
+    #[test]
+    fn flat_structs_render_as_the_general_path() {
+        let field = |name: &str, ty: Type| Field {
+            name: name.into(),
+            ty,
+        };
+        let program = Program {
+            structs: vec![
+                Record {
+                    name: "R".into(),
+                    fields: vec![
+                        field("id", Type::Int),
+                        field("sensor", Type::Text),
+                        field("value", Type::Float),
+                        field("ok", Type::Bool),
+                        field("note", Type::Text),
+                        field("nan", Type::Float),
+                    ],
+                    may_cycle: false,
+                },
+                Record {
+                    name: "C".into(),
+                    fields: vec![field("xs", Type::Arr(Box::new(Type::Int)))],
+                    may_cycle: false,
+                },
+            ],
+            ..Program::default()
+        };
+        let heap = Heap::new();
+        let r = heap.new_struct(
+            0,
+            false,
+            vec![
+                Value::Int(-12),
+                Value::text("a\"b\n"),
+                Value::Float(21.5),
+                Value::Bool(true),
+                Value::Null,
+                Value::Float(f64::NAN),
+            ]
+            .into(),
+            false,
+        );
+        let want = r#"{"id":-12,"sensor":"a\"b\n","value":21.5,"ok":true,"note":null,"nan":null}"#;
+        let mut out = String::from("x");
+        assert!(render_flat(&program, &r, &mut out));
+        assert_eq!(out, format!("x{want}"));
+        assert_eq!(to_string(&program, &Value::Struct(r)), want);
+        // A container field (null or not): the general path's.
+        for v in [Value::Null, Value::Arr(heap.new_arr(vec![Value::Int(1)]))] {
+            let c = heap.new_struct(1, false, vec![v].into(), false);
+            let mut out = String::from("x");
+            assert!(!render_flat(&program, &c, &mut out));
+            assert_eq!(out, "x");
+        }
+        let c = heap.new_struct(1, false, vec![Value::Null].into(), false);
+        assert_eq!(to_string(&program, &Value::Struct(c)), r#"{"xs":[]}"#);
     }
 
     #[test]

@@ -18,6 +18,7 @@
 //! | [`NO_PREFAULT`] | faulting in the pages of a large new canvas or image when it is made, rather than as it is first drawn on (`festina-stdlib`'s `canvas::surface`) |
 //! | [`NO_STDOUT_BUFFER`] | block-buffering of stdout to a pipe or file: every `log` line is written at once, as on a terminal (see [`crate::stdout`]) |
 //! | [`NO_FAST_RENDER`] | `toText` of a struct, array or map rendered into a reused per-thread scratch buffer and copied once into a text of exactly its size (see [`crate::render`], "Speed"); off, it renders into a fresh buffer of 256 bytes |
+//! | [`NO_FLAT_RENDER`] | rendering a struct whose fields are all ints, floats, bools, texts or nulls in one pass over its fields ([`crate::render`], `render_flat`): every struct then goes through the general per-field path |
 //! | [`NO_SHORT_FLOAT`] | rendering a float with at most 6 shortest round-trip digits from those digits ([`crate::render`]): every float then goes through exact-precision formatting |
 //! | [`NO_DIRECT_JSON`] | `toStruct`/`toArr` reading the text straight into Festina values (`festina-stdlib`'s `json.rs`, "Two paths, one result"): every text then goes through a `serde_json::Value` tree first |
 //! | [`NO_RECYCLE`] | the heap's reuse of dead structs' memory (their boxes and field blocks) for new structs (see [`crate::heap`], "Recycled struct memory"), and the database's reused row buffer (`festina-stdlib`'s `db.rs`): every struct then allocates and frees its own, and a query's rows grow a fresh vector |
@@ -26,6 +27,10 @@
 //! | [`NO_CLIENT_BUFFERS`] | the HTTP client's reuse of response read buffers: each response is then read into a fresh zeroed 8 KiB buffer (`festina-stdlib`'s `net::client_pool`) |
 //! | [`NO_PARK`] | parking a request handler at the blocking client (`req.send()`) so that its loop serves other connections meanwhile, for handlers that cannot observe the interleaving (see [`crate::interleave`] and `interp/park.rs`); off, the handler holds its thread until the response arrives |
 //! | [`NO_GC_PACING`] | the cycle collector's threshold growing with what a collection traced without freeing (see [`crate::heap`], "Cycle collection"): it then grows only with the roots that stayed buffered, and a large live structure reachable from buffered roots is walked again every 10,000 roots |
+//! | [`NO_COLUMN_VALUE`] | the database's reading of a result column through `sqlite3_column_value` (one SQLite call per column) when the statement's handle is known (`festina-stdlib`'s `db.rs`, `RawStmt`): columns are then read through rusqlite's `get_ref` (two or three calls each) |
+//! | [`NO_MATCH_MEMO`] | a kept statement's memory of how its result columns matched the fields of its last query's target (`festina-stdlib`'s `db.rs`, `Memo`): the columns are then matched by name at every query |
+//! | [`NO_TEXT_RECYCLE`] | the heap's reuse of dead structs' small texts (their reference-counted box and string buffer) for the text columns of a query's rows (see [`crate::heap`], "Recycled texts"), and the one-pass ASCII check of those columns (`festina-stdlib`'s `db.rs`, `convert_on`): every such text then allocates twice and frees twice, after a UTF-8 check |
+//! | [`NO_FINAL_READ`] | the WebSocket's skipping of the read after a batch of messages when the socket was read dry and its frames used every byte read (`festina-stdlib`'s `net/conn.rs`, `run_ws`): tungstenite is then asked once more, and zero-fills its read buffer to answer "would block" |
 //! | [`NO_ALLOC_CACHE`] | the per-thread cache of small freed blocks in front of the system allocator (see [`crate::block_cache`]): every block then goes to `malloc`/`free` with the size asked. Read at the process's first allocation |
 //! | [`NO_OPT`] | all of the above and every other switch |
 //!
@@ -68,6 +73,9 @@ pub const NO_PREFAULT: &str = "FESTINA_NO_PREFAULT";
 /// Block-buffered stdout (to a pipe or file).
 pub const NO_STDOUT_BUFFER: &str = "FESTINA_NO_STDOUT_BUFFER";
 
+/// Structs of plain fields rendered in one pass (`crate::render`).
+pub const NO_FLAT_RENDER: &str = "FESTINA_NO_FLAT_RENDER";
+
 /// Floats rendered from their shortest round-trip digits when those
 /// number at most 6 (`crate::render::format_g`).
 pub const NO_SHORT_FLOAT: &str = "FESTINA_NO_SHORT_FLOAT";
@@ -99,6 +107,22 @@ pub const NO_PARK: &str = "FESTINA_NO_PARK";
 /// The cycle collector's pacing by what it traced in vain
 /// ([`crate::heap`]).
 pub const NO_GC_PACING: &str = "FESTINA_NO_GC_PACING";
+
+/// Result columns read through `sqlite3_column_value` (`festina-stdlib`'s
+/// `db.rs`).
+pub const NO_COLUMN_VALUE: &str = "FESTINA_NO_COLUMN_VALUE";
+
+/// A kept statement's column matching kept between queries
+/// (`festina-stdlib`'s `db.rs`).
+pub const NO_MATCH_MEMO: &str = "FESTINA_NO_MATCH_MEMO";
+
+/// Dead structs' small texts reused for query text columns
+/// ([`crate::heap`]).
+pub const NO_TEXT_RECYCLE: &str = "FESTINA_NO_TEXT_RECYCLE";
+
+/// The WebSocket's read after a batch skipped when nothing can be left
+/// (`festina-stdlib`'s `net/conn.rs`).
+pub const NO_FINAL_READ: &str = "FESTINA_NO_FINAL_READ";
 
 /// The per-thread cache of small blocks in front of the system allocator
 /// ([`crate::block_cache`], which reads it with `getenv` at the first

@@ -222,6 +222,21 @@ impl TextObj {
         &self.s
     }
 
+    /// The string's capacity in bytes (what the text's buffer holds).
+    pub fn capacity(&self) -> usize {
+        self.s.capacity()
+    }
+
+    /// Make this text `s`, in the same buffer (grown if `s` is longer),
+    /// with the cached length and cursor of a new text: for a text whose
+    /// box the heap recycles ([`crate::heap::Heap::text`]).
+    pub fn refill(&mut self, s: &str) {
+        self.s.clear();
+        self.s.push_str(s);
+        self.cp.set(if s.is_ascii() { s.len() } else { usize::MAX });
+        self.cursor.set(0);
+    }
+
     /// Length in code points (§8.4), computed once.
     pub fn char_len(&self) -> usize {
         let c = self.cp.get();

@@ -290,6 +290,69 @@ fn messages_across_reads_with_and_without_the_skipped_read() {
     }
 }
 
+/// The read after a batch is skipped only when the socket was read dry
+/// and every byte read was a frame already handled (`io::WsIo`, "The
+/// final read"): a frame cut after a whole one in the same write, a ping
+/// and a message in one write, a length in a longer encoding than needed
+/// and a fragmented message (after which the count is no longer trusted)
+/// are each answered in full, with the skip and without it
+/// (`FESTINA_NO_FINAL_READ`).
+#[test]
+fn the_final_read_is_skipped_only_when_nothing_can_be_left() {
+    for env in [&[][..], &[("FESTINA_NO_FINAL_READ", "1")][..]] {
+        let s = Server::start_with(
+            WS_APP,
+            Options {
+                env,
+                ..Options::default()
+            },
+        );
+        let mut raw = Raw::open(s.port);
+        // A whole frame and half of the next in one write, the rest later.
+        for i in 0..10 {
+            let mut out = Raw::encode(0x81, format!("whole {i}").as_bytes(), true);
+            let mut next = Raw::encode(0x81, format!("cut {i}").as_bytes(), true);
+            let tail = next.split_off(3);
+            out.extend(next);
+            raw.w.write_all(&out).unwrap();
+            assert_eq!(raw.read(), Some((0x02, format!("whole {i}").into_bytes())));
+            std::thread::sleep(Duration::from_millis(5));
+            raw.w.write_all(&tail).unwrap();
+            assert_eq!(raw.read(), Some((0x02, format!("cut {i}").into_bytes())));
+        }
+        // A ping and a message in one write.
+        let mut out = Raw::encode(0x89, b"are you there", true);
+        out.extend(Raw::encode(0x81, b"after the ping", true));
+        raw.w.write_all(&out).unwrap();
+        assert_eq!(raw.read(), Some((0x0a, b"are you there".to_vec())));
+        assert_eq!(raw.read(), Some((0x02, b"after the ping".to_vec())));
+        // A five-byte payload with a 16-bit length (legal, not minimal),
+        // then a message in the same write; then single messages.
+        let mask = [1u8, 2, 3, 4];
+        let mut out = vec![0x81, 0x80 | 126, 0, 5];
+        out.extend_from_slice(&mask);
+        out.extend(b"wide!".iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
+        out.extend(Raw::encode(0x81, b"narrow", true));
+        raw.w.write_all(&out).unwrap();
+        assert_eq!(raw.read(), Some((0x02, b"wide!".to_vec())));
+        assert_eq!(raw.read(), Some((0x02, b"narrow".to_vec())));
+        for i in 0..5 {
+            raw.frame(0x81, format!("single {i}").as_bytes(), true);
+            assert_eq!(raw.read(), Some((0x02, format!("single {i}").into_bytes())));
+        }
+        // A message in two fragments followed by one in a single frame.
+        let mut out = Raw::encode(0x01, b"frag", true);
+        out.extend(Raw::encode(0x80, b"ment", true));
+        out.extend(Raw::encode(0x81, b"plain", true));
+        raw.w.write_all(&out).unwrap();
+        assert_eq!(raw.read(), Some((0x02, b"fragment".to_vec())));
+        assert_eq!(raw.read(), Some((0x02, b"plain".to_vec())));
+        raw.frame(0x88, &1000u16.to_be_bytes(), true);
+        assert_eq!(raw.close_code(), Some(1000));
+        s.wait_for_stdout("close 1 after 30");
+    }
+}
+
 #[test]
 fn protocol_violations_close_with_1002() {
     let s = Server::start(WS_APP);

@@ -1090,7 +1090,12 @@ pub fn into_ws(c: &ConnRef, socket: Value, config: tungstenite::protocol::WebSoc
         conn.dead = true;
         return;
     };
-    let io = WsIo::new(io, conn.shared.drained_skip);
+    let io = WsIo::new(
+        io,
+        conn.shared.drained_skip,
+        conn.shared.final_skip,
+        rest.len(),
+    );
     let ws =
         WebSocket::from_partially_read(io, rest, tungstenite::protocol::Role::Server, Some(config));
     conn.link = Link::Ws(Box::new(WsLink {
@@ -1117,10 +1122,26 @@ fn run_ws(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
             if w.ended {
                 return Ok(());
             }
+            // The read would only say `WouldBlock` (`io.rs`, "The final
+            // read"): the batch is over.
+            if w.ws.get_ref().nothing_left() {
+                return Ok(());
+            }
             let msg = match w.ws.read() {
-                Ok(Message::Text(t)) => Vec::from(tungstenite::Bytes::from(t)),
-                Ok(Message::Binary(b)) => Vec::from(b),
-                Ok(_) => {
+                Ok(Message::Text(t)) => {
+                    w.ws.get_mut().parsed(Some(t.len()));
+                    Vec::from(tungstenite::Bytes::from(t))
+                }
+                Ok(Message::Binary(b)) => {
+                    w.ws.get_mut().parsed(Some(b.len()));
+                    Vec::from(b)
+                }
+                Ok(m) => {
+                    let n = match &m {
+                        Message::Ping(p) | Message::Pong(p) => Some(p.len()),
+                        _ => None,
+                    };
+                    w.ws.get_mut().parsed(n);
                     conn.last_activity = Instant::now();
                     continue;
                 }

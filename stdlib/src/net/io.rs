@@ -233,6 +233,21 @@ impl TlsIo {
 /// of input (which comes with no byte: reads go on until one returns
 /// it), not for TLS (only `WouldBlock` proves it drained), and not with
 /// `FESTINA_NO_DRAINED_SKIP`.
+///
+/// # The final read
+/// Even a read answered without the kernel costs tungstenite a
+/// zero-filled read buffer (4 KiB, see `ws.rs`) and its parsing steps, so
+/// the connection asks whether a read can find anything at all
+/// ([`WsIo::nothing_left`]): not when the socket is proved empty *and*
+/// tungstenite's buffer holds no byte. The second is counted here: the
+/// bytes handed to tungstenite minus those of the frames it returned, a
+/// frame's size taken as its payload plus the shortest masked header
+/// (6, 8 or 14 bytes). That is the size of a frame a client sends with
+/// minimal length encoding; a longer encoding, a message in fragments or
+/// a frame returned as anything but a data, ping or pong message make the
+/// real count larger, never smaller, and the count is then no longer
+/// trusted ([`WsIo::parsed`]): every read of that connection goes to
+/// tungstenite, as with `FESTINA_NO_FINAL_READ`.
 pub struct WsIo {
     /// The stream.
     pub io: Io,
@@ -241,16 +256,56 @@ pub struct WsIo {
     /// Reads go to the kernel every time (end of input reported, or the
     /// switch set).
     every_read: bool,
+    /// Bytes handed to tungstenite and not yet counted in a frame it
+    /// returned (see "The final read").
+    unparsed: usize,
+    /// `unparsed` is exact: every frame so far was counted.
+    counted: bool,
 }
 
 impl WsIo {
-    /// `io` under a WebSocket; `skip` false keeps every read (the switch).
-    pub fn new(io: Io, skip: bool) -> WsIo {
+    /// `io` under a WebSocket, with `rest` bytes of input already read
+    /// (handed to tungstenite with it); `skip` false keeps every read
+    /// (`FESTINA_NO_DRAINED_SKIP`), `final_skip` false every read through
+    /// tungstenite (`FESTINA_NO_FINAL_READ`).
+    pub fn new(io: Io, skip: bool, final_skip: bool, rest: usize) -> WsIo {
         WsIo {
             io,
             drained: false,
             every_read: !skip,
+            unparsed: rest,
+            counted: final_skip,
         }
+    }
+
+    /// tungstenite returned a message: `Some(n)` for a data, ping or
+    /// pong message of `n` payload bytes (counted as one frame of the
+    /// shortest masked header), `None` for anything else, which makes the
+    /// count no longer trusted.
+    pub fn parsed(&mut self, payload: Option<usize>) {
+        let Some(n) = payload else {
+            self.counted = false;
+            return;
+        };
+        let header = 6 + if n < 126 {
+            0
+        } else if n < 65_536 {
+            2
+        } else {
+            8
+        };
+        match self.unparsed.checked_sub(n + header) {
+            Some(left) => self.unparsed = left,
+            // More than was read: the count is wrong, stop trusting it.
+            None => self.counted = false,
+        }
+    }
+
+    /// Whether a read through tungstenite now is certain to find nothing
+    /// (see "The final read"): the socket is proved empty and every byte
+    /// read was a frame already returned.
+    pub fn nothing_left(&self) -> bool {
+        self.counted && self.drained && !self.every_read && self.unparsed == 0
     }
 
     /// Readiness reported the socket readable (`closed`: its peer's end
@@ -267,6 +322,7 @@ impl Read for WsIo {
             return Err(io::ErrorKind::WouldBlock.into());
         }
         let n = self.io.read(buf)?;
+        self.unparsed = self.unparsed.saturating_add(n);
         if n > 0 && !self.every_read && self.io.drained(n, buf.len()) {
             self.drained = true;
         }

@@ -112,6 +112,9 @@ pub struct Shared {
     /// Skip a WebSocket's read after a short read proved the socket empty
     /// (`FESTINA_NO_DRAINED_SKIP` turns it off: see `io::WsIo`).
     pub drained_skip: bool,
+    /// A WebSocket's read after a batch is skipped when nothing can be
+    /// left (`conn.rs`, `run_ws`; `FESTINA_NO_FINAL_READ` off).
+    pub final_skip: bool,
     /// Input buffers of closed connections, for the next ones (see
     /// [`Shared::buffer`]).
     inputs: RefCell<Vec<Vec<u8>>>,
@@ -153,6 +156,7 @@ impl Shared {
             eager_read: !switches::disabled(switches::NO_EAGER_READ),
             idle_release: !switches::disabled(switches::NO_IDLE_RELEASE),
             drained_skip: !switches::disabled(switches::NO_DRAINED_SKIP),
+            final_skip: !switches::disabled(switches::NO_FINAL_READ),
             inputs: RefCell::new(Vec::new()),
             outputs: RefCell::new(Vec::new()),
         }
