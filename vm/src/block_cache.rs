@@ -141,7 +141,7 @@ fn class_layout(c: usize) -> Layout {
 ///
 /// # Safety
 /// As [`GlobalAlloc::alloc`]: `layout` has a non-zero size.
-#[inline]
+#[inline(never)]
 pub unsafe fn alloc(layout: Layout) -> *mut u8 {
     let Some(c) = class_of(layout) else {
         // SAFETY: the caller's guarantees.
@@ -170,7 +170,7 @@ pub unsafe fn alloc(layout: Layout) -> *mut u8 {
 ///
 /// # Safety
 /// As [`GlobalAlloc::alloc_zeroed`].
-#[inline]
+#[inline(never)]
 pub unsafe fn alloc_zeroed(layout: Layout) -> *mut u8 {
     let Some(c) = class_of(layout) else {
         // SAFETY: the caller's guarantees.
@@ -192,7 +192,7 @@ pub unsafe fn alloc_zeroed(layout: Layout) -> *mut u8 {
 ///
 /// # Safety
 /// As [`GlobalAlloc::dealloc`].
-#[inline]
+#[inline(never)]
 pub unsafe fn dealloc(ptr: *mut u8, layout: Layout) {
     let Some(c) = class_of(layout) else {
         // SAFETY: the caller's guarantees.
@@ -220,7 +220,7 @@ pub unsafe fn dealloc(ptr: *mut u8, layout: Layout) {
 ///
 /// # Safety
 /// As [`GlobalAlloc::realloc`].
-#[inline]
+#[inline(never)]
 pub unsafe fn realloc(ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
     // SAFETY: the caller guarantees that the new layout is valid.
     let new_layout = unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
