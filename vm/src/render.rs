@@ -629,13 +629,7 @@ mod tests {
                 taken += 1;
             }
         };
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15_u64);
         for _ in 0..200_000 {
             // Random bit patterns, and short decimals at every scale.
             let bits = f64::from_bits(next() >> 1);
@@ -667,6 +661,16 @@ mod tests {
         assert!(taken > 100_000, "the short path took only {taken} values");
     }
 
+    /// A xorshift64 generator of test values from `seed` (non-zero).
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// The short-decimal path alone gives what the exact path gives, on
     /// decimals of up to 6 digits at every scale it takes and on values
     /// near them.
@@ -681,13 +685,7 @@ mod tests {
                 taken += 1;
             }
         };
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d_u64);
         for _ in 0..200_000 {
             let digits = (next() % 1_000_000) as f64;
             let k = (next() % 12) as i32;

@@ -315,6 +315,35 @@ impl Response {
     }
 }
 
+/// Read one request from a test upstream's connection: its head and its
+/// `Content-Length` body; the request's path, or `None` when the client
+/// closed the connection (or sent something unreadable).
+pub fn read_request_path(r: &mut impl BufRead) -> Option<String> {
+    let mut line = String::new();
+    if r.read_line(&mut line).unwrap_or(0) == 0 {
+        return None;
+    }
+    let mut length = 0;
+    loop {
+        let mut h = String::new();
+        if r.read_line(&mut h).unwrap_or(0) == 0 {
+            return None;
+        }
+        let h = h.trim_end();
+        if h.is_empty() {
+            break;
+        }
+        if let Some((n, v)) = h.split_once(':') {
+            if n.eq_ignore_ascii_case("content-length") {
+                length = v.trim().parse().unwrap_or(0);
+            }
+        }
+    }
+    let mut body = vec![0; length];
+    r.read_exact(&mut body).ok()?;
+    Some(line.split(' ').nth(1).unwrap_or("").to_string())
+}
+
 /// Read one response (`head`: the request was `HEAD`, no body follows).
 pub fn read_response(r: &mut impl BufRead, head: bool) -> io::Result<Response> {
     let mut line = String::new();

@@ -13,7 +13,7 @@
 //! who wins a race.
 
 use crate::common::*;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
@@ -159,31 +159,9 @@ fn serve_held(stream: TcpStream, hold: &Hold) {
     let mut r = BufReader::new(stream);
     let mut served = 0;
     loop {
-        let mut line = String::new();
-        if r.read_line(&mut line).unwrap_or(0) == 0 {
+        let Some(path) = read_request_path(&mut r) else {
             return;
-        }
-        let mut length = 0;
-        loop {
-            let mut h = String::new();
-            if r.read_line(&mut h).unwrap_or(0) == 0 {
-                return;
-            }
-            let h = h.trim_end();
-            if h.is_empty() {
-                break;
-            }
-            if let Some((n, v)) = h.split_once(':') {
-                if n.eq_ignore_ascii_case("content-length") {
-                    length = v.trim().parse().unwrap_or(0);
-                }
-            }
-        }
-        let mut body = vec![0; length];
-        if r.read_exact(&mut body).is_err() {
-            return;
-        }
-        let path = line.split(' ').nth(1).unwrap_or("").to_string();
+        };
         hold.enter(&path);
         if path.starts_with("/close") || (path.starts_with("/late") && served > 0) {
             return;
