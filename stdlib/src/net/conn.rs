@@ -172,6 +172,11 @@ pub struct WsLink {
     pub ended: bool,
     /// `on socketClose` has run (or is running).
     pub close_fired: bool,
+    /// The peer ended its side of the stream without a close frame (a
+    /// half-close): the input is over, but the replies already queued
+    /// for messages it sent before are still written out before the
+    /// connection ends (the peer may still be reading).
+    pub drain_output: bool,
 }
 
 /// Where the connection is in its life (see the module documentation).
@@ -563,7 +568,7 @@ impl Conn {
         }
         let flushed = match &mut self.link {
             Link::Http(io) => io.flush().map_err(tungstenite::Error::Io),
-            Link::Ws(w) if !w.ended || w.closing.is_some() => w.ws.flush(),
+            Link::Ws(w) if !w.ended || w.closing.is_some() || w.drain_output => w.ws.flush(),
             Link::Ws(_) | Link::Gone => Ok(()),
         };
         match flushed {
@@ -1105,6 +1110,7 @@ pub fn into_ws(c: &ConnRef, socket: Value, config: tungstenite::protocol::WebSoc
         closing: None,
         ended: false,
         close_fired: false,
+        drain_output: false,
     }));
     conn.unread = true;
 }

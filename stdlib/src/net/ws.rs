@@ -149,6 +149,12 @@ pub fn read_error(w: &mut WsLink, e: tungstenite::Error) {
         _ => None,
     };
     w.ended = true;
+    // The end of input without a close frame: what was queued for the
+    // messages before it still goes out (`conn.rs`, `WsLink::drain_output`).
+    w.drain_output = matches!(
+        &e,
+        E::Protocol(tungstenite::error::ProtocolError::ResetWithoutClosingHandshake)
+    );
     if let Some(code) = code {
         if w.closing.is_none() {
             w.closing = Some(std::time::Instant::now());
