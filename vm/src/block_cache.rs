@@ -136,6 +136,24 @@ fn class_layout(c: usize) -> Layout {
     unsafe { Layout::from_size_align_unchecked((c + 1) * GRAIN, GRAIN) }
 }
 
+/// A cached block of class `c`, taken off its stack; null when the stack
+/// is empty.
+#[inline]
+fn pop(c: usize) -> *mut u8 {
+    // SAFETY: the cell is this thread's own and no reference to it
+    // outlives this closure (nothing here allocates or re-enters).
+    BINS.with(|b| unsafe {
+        let b = &mut *b.get();
+        match b.len[c] {
+            0 => ptr::null_mut(),
+            n => {
+                b.len[c] = n - 1;
+                b.slots[c][n - 1]
+            }
+        }
+    })
+}
+
 /// A block for `layout`: a cached one, or the system's (null when the
 /// system refused).
 ///
@@ -147,18 +165,7 @@ pub unsafe fn alloc(layout: Layout) -> *mut u8 {
         // SAFETY: the caller's guarantees.
         return unsafe { System.alloc(layout) };
     };
-    // SAFETY: the cell is this thread's own and no reference to it
-    // outlives this closure (nothing here allocates or re-enters).
-    let p = BINS.with(|b| unsafe {
-        let b = &mut *b.get();
-        match b.len[c] {
-            0 => ptr::null_mut(),
-            n => {
-                b.len[c] = n - 1;
-                b.slots[c][n - 1]
-            }
-        }
-    });
+    let p = pop(c);
     if !p.is_null() {
         return p;
     }
@@ -176,14 +183,14 @@ pub unsafe fn alloc_zeroed(layout: Layout) -> *mut u8 {
         // SAFETY: the caller's guarantees.
         return unsafe { System.alloc_zeroed(layout) };
     };
-    // SAFETY: as in `alloc`.
-    let p = unsafe { alloc(layout) };
-    if !p.is_null() {
-        // SAFETY: a block of class `c` holds at least `layout.size()`
-        // bytes (`class_layout(c).size()`).
-        debug_assert!(layout.size() <= class_layout(c).size());
-        unsafe { ptr::write_bytes(p, 0, layout.size()) };
+    let p = pop(c);
+    if p.is_null() {
+        // SAFETY: a class layout is valid and non-zero.
+        return unsafe { System.alloc_zeroed(class_layout(c)) };
     }
+    // SAFETY: a block of class `c` holds `class_layout(c).size()` bytes,
+    // at least `layout.size()`.
+    unsafe { ptr::write_bytes(p, 0, layout.size()) };
     p
 }
 

@@ -981,18 +981,17 @@ fn start_parked(
             }
             return Ok(v);
         }
-        Step::Wait(interest) => Some(interest),
-        Step::Resolve => None,
-    };
-    let Some(interest) = interest else {
-        // A host name: resolved by a background job, as callback mode
-        // does (the exchange asks again when started).
-        let done = Done::Resume {
-            wait: super::park::begin(it),
-            returns_value,
-        };
-        start(it, ClientSource::new(Ok(ex), v, done, pool))?;
-        return Err(Trap::Park);
+        Step::Wait(interest) => interest,
+        Step::Resolve => {
+            // A host name: resolved by a background job, as callback mode
+            // does (the exchange asks again when started).
+            let done = Done::Resume {
+                wait: super::park::begin(it),
+                returns_value,
+            };
+            start(it, ClientSource::new(Ok(ex), v, done, pool))?;
+            return Err(Trap::Park);
+        }
     };
     // The socket waits under the token before the source is registered.
     let lp = it.event_loop()?;

@@ -1133,27 +1133,25 @@ fn run_ws(it: &mut Interpreter, c: &ConnRef) -> Result<(), Trap> {
             if w.ws.get_ref().nothing_left() {
                 return Ok(());
             }
-            let msg = match w.ws.read() {
-                Ok(Message::Text(t)) => {
-                    w.ws.get_mut().parsed(Some(t.len()));
-                    Vec::from(tungstenite::Bytes::from(t))
-                }
-                Ok(Message::Binary(b)) => {
-                    w.ws.get_mut().parsed(Some(b.len()));
-                    Vec::from(b)
-                }
-                Ok(m) => {
-                    let n = match &m {
-                        Message::Ping(p) | Message::Pong(p) => Some(p.len()),
-                        _ => None,
-                    };
-                    w.ws.get_mut().parsed(n);
-                    conn.last_activity = Instant::now();
-                    continue;
-                }
+            let m = match w.ws.read() {
+                Ok(m) => m,
                 Err(e) => {
                     ws::read_error(w, e);
                     return Ok(());
+                }
+            };
+            let payload = match &m {
+                Message::Text(t) => Some(t.len()),
+                Message::Binary(b) | Message::Ping(b) | Message::Pong(b) => Some(b.len()),
+                _ => None,
+            };
+            w.ws.get_mut().parsed(payload);
+            let msg = match m {
+                Message::Text(t) => Vec::from(tungstenite::Bytes::from(t)),
+                Message::Binary(b) => Vec::from(b),
+                _ => {
+                    conn.last_activity = Instant::now();
+                    continue;
                 }
             };
             conn.last_activity = Instant::now();

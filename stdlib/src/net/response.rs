@@ -379,8 +379,7 @@ impl ResponseParser {
             let mut out = Headers::with_capacity(res.headers.len(), total);
             for h in res.headers.iter() {
                 out.push(h.name, h.value);
-                let name = h.name;
-                if name.eq_ignore_ascii_case("content-length") {
+                if h.name.eq_ignore_ascii_case("content-length") {
                     let v = h.value.trim_ascii();
                     if v.is_empty() || v.len() > 18 || !v.iter().all(u8::is_ascii_digit) {
                         return Err(ResponseError::BadLength);
@@ -390,7 +389,7 @@ impl ResponseParser {
                         return Err(ResponseError::BadLength);
                     }
                     length = Some(l);
-                } else if name.eq_ignore_ascii_case("transfer-encoding") {
+                } else if h.name.eq_ignore_ascii_case("transfer-encoding") {
                     let last = h
                         .value
                         .split(|&b| b == b',')
@@ -399,7 +398,7 @@ impl ResponseParser {
                     if let Some(last) = last {
                         te = Some(last.eq_ignore_ascii_case(b"chunked"));
                     }
-                } else if name.eq_ignore_ascii_case("connection") {
+                } else if h.name.eq_ignore_ascii_case("connection") {
                     if super::proto::lists_token(h.value, "close") {
                         close = true;
                     } else if version == 0 && super::proto::lists_token(h.value, "keep-alive") {

@@ -138,7 +138,7 @@ impl UrlObj {
 
     /// `protocol`: the scheme, lowercased, and a colon.
     pub fn protocol(&self) -> String {
-        let mut p = self.src()[self.scheme.clone()].to_ascii_lowercase();
+        let mut p = self.scheme().to_ascii_lowercase();
         p.push(':');
         p
     }
