@@ -54,6 +54,52 @@ impl Drop for TempDir {
     }
 }
 
+/// How many registrations with process `pid`'s epoll instances its TCP
+/// sockets have whose local port is `local` (any, if `None`) and whose
+/// remote port is `remote` (a socket in two epoll instances counts
+/// twice); `None` where `/proc` cannot tell (not Linux). Reads
+/// `/proc/net/tcp{,6}` for the sockets' inodes, `/proc/PID/fd` for their
+/// descriptors and the epoll descriptors' `fdinfo` (`tfd: N ...` lines)
+/// for what each instance holds.
+pub fn polled_sockets(pid: u32, local: Option<u16>, remote: u16) -> Option<usize> {
+    let mut inodes = Vec::new();
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        let Ok(text) = fs::read_to_string(table) else {
+            continue;
+        };
+        for l in text.lines().skip(1) {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            let port_of = |a: &str| u16::from_str_radix(a.rsplit(':').next()?, 16).ok();
+            let (Some(l_port), Some(r_port)) = (port_of(f[1]), port_of(f[2])) else {
+                continue;
+            };
+            if r_port == remote && local.is_none_or(|p| p == l_port) {
+                inodes.push(format!("socket:[{}]", f[9]));
+            }
+        }
+    }
+    let mut fds = Vec::new();
+    for e in fs::read_dir(format!("/proc/{pid}/fd")).ok()?.flatten() {
+        let target = fs::read_link(e.path()).unwrap_or_default();
+        if inodes.iter().any(|i| *i == target.to_string_lossy()) {
+            fds.push(e.file_name().to_string_lossy().into_owned());
+        }
+    }
+    let mut count = 0;
+    for e in fs::read_dir(format!("/proc/{pid}/fdinfo")).ok()?.flatten() {
+        let info = fs::read_to_string(e.path()).unwrap_or_default();
+        for l in info.lines().filter(|l| l.starts_with("tfd:")) {
+            if l.split_whitespace()
+                .nth(1)
+                .is_some_and(|fd| fds.iter().any(|f| f == fd))
+            {
+                count += 1;
+            }
+        }
+    }
+    Some(count)
+}
+
 /// A free TCP port on 127.0.0.1 (bound and released: another process
 /// could take it meanwhile, which [`Server::start`] retries), chosen
 /// below the kernel's ephemeral range. A port from that range (what

@@ -612,46 +612,6 @@ on request(req:http) {
 openPort(argv[1].toInt())
 "#;
 
-/// How many of process `pid`'s TCP sockets connected to 127.0.0.1:`port`
-/// are registered with one of its epoll instances; `None` where `/proc`
-/// cannot tell (not Linux).
-fn polled_sockets_to(pid: u32, port: u16) -> Option<usize> {
-    // The inodes of IPv4 sockets whose remote end is `port`.
-    let table = std::fs::read_to_string("/proc/net/tcp").ok()?;
-    let remote = format!("0100007F:{port:04X}");
-    let inodes: Vec<String> = table
-        .lines()
-        .skip(1)
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            (f.get(2) == Some(&remote.as_str())).then(|| f.get(9).map(|s| s.to_string()))?
-        })
-        .collect();
-    // The process's descriptors of those sockets.
-    let mut fds = Vec::new();
-    for e in std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?.flatten() {
-        let target = std::fs::read_link(e.path()).unwrap_or_default();
-        let t = target.to_string_lossy();
-        if inodes.iter().any(|i| t == format!("socket:[{i}]")) {
-            fds.push(e.file_name().to_string_lossy().into_owned());
-        }
-    }
-    // The descriptors the epoll instances hold (`tfd: N events: ...`).
-    let mut polled = Vec::new();
-    for e in std::fs::read_dir(format!("/proc/{pid}/fdinfo"))
-        .ok()?
-        .flatten()
-    {
-        let info = std::fs::read_to_string(e.path()).unwrap_or_default();
-        for l in info.lines().filter(|l| l.starts_with("tfd:")) {
-            if let Some(fd) = l.split_whitespace().nth(1) {
-                polled.push(fd.to_string());
-            }
-        }
-    }
-    Some(fds.iter().filter(|f| polled.contains(f)).count())
-}
-
 #[test]
 fn one_pooled_connection_serves_every_driver_in_turn() {
     // The connection is opened by the blocking send (not registered with
@@ -685,7 +645,7 @@ fn one_pooled_connection_serves_every_driver_in_turn() {
         // With a read right after each write, every answer may be there at
         // once (the upstream thread ran first), and then nothing ever
         // waited on the poll: in the poll or not, both are right.
-        if let Some(polled) = polled_sockets_to(srv.pid(), up.port) {
+        if let Some(polled) = polled_sockets(srv.pid(), None, up.port) {
             match env.first().map(|(k, _)| *k) {
                 None => assert_eq!(polled, 1, "kept in the poll"),
                 Some("FESTINA_NO_SEND_THEN_WAIT") => assert!(polled <= 1),

@@ -97,6 +97,66 @@ openPort(argv[1].toInt())
 "#;
 
 #[test]
+fn a_handed_off_connection_leaves_main_s_poll_before_it_goes() {
+    // Main hands the connection over, then waits in an upstream request
+    // that never answers (until its 5 s timeout), holding its loop (the
+    // handler logs: it does not park). Meanwhile the worker
+    // serves two requests on the connection: its socket is then in the
+    // worker's poll only. It was still in main's too until main's handler
+    // returned, and main then removed it by descriptor number: by then
+    // the worker may have closed it and the number may be another
+    // socket's (found by ThreadSanitizer).
+    let stall = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let stall_port = stall.local_addr().expect("addr").port();
+    thread::spawn(move || {
+        let mut held = Vec::new();
+        for s in stall.incoming().take(4).flatten() {
+            held.push(s);
+        }
+        thread::sleep(std::time::Duration::from_secs(20));
+    });
+    let src = r#"
+thread workers[1] {
+    on request(req: http) {
+        req.send({'body': `worker ${parseURL(req.url).pathname}`})
+    }
+}
+text upstream = argv[2]
+on request(req: http?) {
+    workers.giveRequest(req)
+    log('handed')
+    try {
+        http {'url': `${upstream}/never`}.send()
+    } catch (e: text) {
+        log(`main: ${e}`)
+    }
+}
+openPort(argv[1].toInt())
+"#;
+    let url = format!("http://127.0.0.1:{stall_port}");
+    let srv = Server::start_with(
+        src,
+        Options {
+            args: &[&url],
+            env: &[("FESTINA_HTTP_TIMEOUT_SECONDS", "5")],
+            ..Options::default()
+        },
+    );
+    let mut s = srv.connect();
+    let client_port = s.local_addr().expect("addr").port();
+    let mut r = BufReader::new(s.try_clone().expect("clone"));
+    assert_eq!(get_on(&mut s, &mut r, "/a").text(), "worker /a");
+    assert_eq!(get_on(&mut s, &mut r, "/b").text(), "worker /b");
+    if let Some(n) = polled_sockets(srv.pid(), Some(srv.port), client_port) {
+        assert_eq!(n, 1, "the socket is in the worker's poll only");
+    }
+    assert_eq!(srv.stdout(), "handed\n", "main still waits upstream");
+    drop(s);
+    srv.wait_for_stdout("main: timed out after 5 s");
+    srv.stop();
+}
+
+#[test]
 fn main_keeps_serving_while_a_worker_is_busy() {
     let srv = Server::start(GATED);
     let mut slow = srv.connect();

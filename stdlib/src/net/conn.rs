@@ -225,6 +225,9 @@ pub struct Conn {
     hup: bool,
     /// The stream failed or ended: the connection goes.
     dead: bool,
+    /// The stream went to another thread ([`Exchange::hand_off`]); the
+    /// descriptor is no longer this loop's to deregister.
+    pub handed_off: bool,
     /// The connection's own handler is running (sends flush at its end).
     in_drive: bool,
     last_activity: Instant,
@@ -299,6 +302,7 @@ impl Exchange {
             cur.answered = true;
         }
         c.dead = true;
+        c.handed_off = true;
         Some(HandOff {
             stream,
             rest,
@@ -365,6 +369,7 @@ impl Conn {
             blocked: false,
             hup: false,
             dead: false,
+            handed_off: false,
             in_drive: false,
             last_activity: Instant::now(),
             head_since: None,
@@ -784,6 +789,12 @@ impl ConnSource {
 
 impl SourceHandler for ConnSource {
     fn source(&mut self) -> Option<&mut dyn Source> {
+        // A connection handed to another thread left this loop's poll
+        // before its stream went (`http_give_request`): its descriptor
+        // may by now be closed there and its number another socket's.
+        if self.conn.try_borrow().is_ok_and(|c| c.handed_off) {
+            return None;
+        }
         Some(&mut self.fd)
     }
 

@@ -120,6 +120,16 @@ fn http_give_request(it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap
     };
     let handed = req.with_body(|body| inbound.exchange.hand_off(&inbound.head, body));
     if let Some(h) = handed {
+        // Out of this loop's poll before the stream leaves: the receiving
+        // thread may close it at once, and a later removal by descriptor
+        // number here could then hit another socket that got the number
+        // (found by ThreadSanitizer). The connection's source no longer
+        // names a descriptor (`conn::ConnSource`).
+        if let Some(lp) = it.event_loop_if_started() {
+            // By number, as it was registered (`conn::FdSource`).
+            let fd = std::os::fd::AsRawFd::as_raw_fd(&h.stream);
+            let _ = lp.registry().deregister(&mut mio::unix::SourceFd(&fd));
+        }
         crate::threads::give_connection(
             it,
             args[0].as_int(),
