@@ -61,7 +61,9 @@ fn blocks_freed_on_another_thread_join_its_cache() {
         // The block is freed here, and this thread's next block of its
         // class may be it: the worker gets a recycled block back.
         drop(b);
-        back[n % THREADS].send((i, block(i, 1 + i % MAX_SIZE))).unwrap();
+        back[n % THREADS]
+            .send((i, block(i, 1 + i % MAX_SIZE)))
+            .unwrap();
         n += 1;
     }
     drop(back);
@@ -85,7 +87,10 @@ fn reallocations_across_classes_keep_contents() {
     s.truncate(50);
     s.shrink_to_fit();
     assert_eq!(s.len(), 50);
-    assert!(s.bytes().enumerate().all(|(i, c)| c == b'a' + (i % 26) as u8));
+    assert!(s
+        .bytes()
+        .enumerate()
+        .all(|(i, c)| c == b'a' + (i % 26) as u8));
     for n in [1usize, 16, 17, 64, 100, 128, 129] {
         let dirty = vec![0xffu8; n];
         drop(dirty);
