@@ -30,6 +30,15 @@
 #   (rust-lang/miri#2104, rust-lang/unsafe-code-guidelines#402). Leaks
 #   are not checked there: the cache keeps at most DEPTH blocks per class
 #   per thread by design, and the test harness's threads end holding some.
+#
+# ThreadSanitizer (not run here; about 2.5 minutes to build, in target/tsan):
+#     RUSTFLAGS=-Zsanitizer=thread cargo +nightly test -Zbuild-std \
+#         --target x86_64-unknown-linux-gnu --target-dir target/tsan \
+#         -p festina-cli --test net threads
+# The test's `festina` is built with TSan too, and a report makes it exit
+# with status 66. (festina-stdlib's too_deep_and_unsendable_values_are_refused
+# overflows the 2 MB test-thread stack in that unoptimised TSan build;
+# RUST_MIN_STACK=67108864 lets it pass.)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 miri() { cargo +nightly miri test "$@"; }
