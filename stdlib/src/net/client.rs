@@ -778,35 +778,31 @@ pub fn encode_request(out: &mut Vec<u8>, p: RequestParts) -> Result<(), String> 
     out.extend_from_slice(p.authority.as_bytes());
     out.extend_from_slice(b"\r\n");
     let (mut agent, mut typed, mut authorized) = (false, false, false);
-    if let Value::Map(m) = p.headers {
-        for i in 0..m.len() {
-            let Some((name, v)) = m.entry(i) else {
-                continue;
-            };
-            let v = v.as_str().unwrap_or("");
-            if !encode::is_token(&name) {
-                return Err(format!(
-                    "cannot send: '{}' is not a valid header name",
-                    name.escape_debug()
-                ));
-            }
-            if !encode::is_value(v) {
-                return Err(format!(
-                    "cannot send: the value of header '{name}' holds a control character (CR, LF or NUL)"
-                ));
-            }
-            if encode::is_computed(&name) {
-                continue;
-            }
-            agent |= name.eq_ignore_ascii_case("user-agent");
-            typed |= name.eq_ignore_ascii_case("content-type");
-            authorized |= name.eq_ignore_ascii_case("authorization");
-            out.extend_from_slice(name.as_bytes());
-            out.extend_from_slice(b": ");
-            out.extend_from_slice(v.trim_matches([' ', '\t']).as_bytes());
-            out.extend_from_slice(b"\r\n");
+    value::each_header(p.headers, |name, v| {
+        let v = v.unwrap_or("");
+        if !encode::is_token(name) {
+            return Err(format!(
+                "cannot send: '{}' is not a valid header name",
+                name.escape_debug()
+            ));
         }
-    }
+        if !encode::is_value(v) {
+            return Err(format!(
+                "cannot send: the value of header '{name}' holds a control character (CR, LF or NUL)"
+            ));
+        }
+        if encode::is_computed(name) {
+            return Ok(());
+        }
+        agent |= name.eq_ignore_ascii_case("user-agent");
+        typed |= name.eq_ignore_ascii_case("content-type");
+        authorized |= name.eq_ignore_ascii_case("authorization");
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(b": ");
+        out.extend_from_slice(v.trim_matches([' ', '\t']).as_bytes());
+        out.extend_from_slice(b"\r\n");
+        Ok(())
+    })?;
     if !agent {
         out.extend_from_slice(b"User-Agent: festina\r\n");
     }
@@ -898,12 +894,7 @@ pub fn fill(
 ) {
     match outcome {
         Ok(r) => {
-            let map = it.new_map_with_capacity(r.headers.len());
-            if let Value::Map(m) = &map {
-                for (name, v) in r.headers.iter() {
-                    m.set(name, Value::text(super::value::header_text(v)));
-                }
-            }
+            let map = value::header_map(it, r.headers, value::lazy_headers());
             req.set_response(Some(i64::from(r.code)), map, r.body, sent_headers);
         }
         Err(msg) => {

@@ -53,9 +53,11 @@ pub struct Response {
     pub keep_alive: bool,
 }
 
-/// A response's headers in two allocations whatever their number: the
+/// A message's headers in two allocations whatever their number: the
 /// names (lowercased) and values back to back in `bytes`, and where each
-/// one is. Iterate with [`Headers::iter`].
+/// one is. Iterate with [`Headers::iter`]. A response's, and a received
+/// request's once its `headers` are read; the compact form a header map
+/// is made from (`value.rs`, "Header maps").
 #[derive(Debug, Default)]
 pub struct Headers {
     bytes: Vec<u8>,
@@ -66,7 +68,7 @@ pub struct Headers {
 
 impl Headers {
     /// Room for `n` headers of `bytes` bytes in all.
-    fn with_capacity(n: usize, bytes: usize) -> Headers {
+    pub fn with_capacity(n: usize, bytes: usize) -> Headers {
         Headers {
             bytes: Vec::with_capacity(bytes),
             ends: Vec::with_capacity(n),
@@ -75,7 +77,7 @@ impl Headers {
 
     /// Append a header: `name` lowercased, `value` as is. The head is at
     /// most [`MAX_HEAD`] bytes, so offsets fit in `u32`.
-    fn push(&mut self, name: &str, value: &[u8]) {
+    pub fn push(&mut self, name: &str, value: &[u8]) {
         let start = self.bytes.len();
         self.bytes.extend_from_slice(name.as_bytes());
         self.bytes[start..].make_ascii_lowercase();
@@ -92,6 +94,42 @@ impl Headers {
     /// True without headers.
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
+    }
+
+    /// Header `i`'s lowercased name and value (`i` below [`Headers::len`]).
+    fn at(&self, i: usize) -> (&[u8], &[u8]) {
+        let start = match i {
+            0 => 0,
+            _ => self.ends[i - 1].1 as usize,
+        };
+        let (n, v) = self.ends[i];
+        (
+            &self.bytes[start..n as usize],
+            &self.bytes[n as usize..v as usize],
+        )
+    }
+
+    /// Call `f` with what a map filled with the headers in order holds
+    /// (each lowercased name set to its value): each name once, where it
+    /// first appears, with the value of its last occurrence. Stops at the
+    /// first error of `f`.
+    pub fn for_each_entry<E>(
+        &self,
+        mut f: impl FnMut(&str, &[u8]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let n = self.len();
+        for i in 0..n {
+            let (name, mut value) = self.at(i);
+            if (0..i).any(|j| self.at(j).0 == name) {
+                continue;
+            }
+            if let Some(k) = (i + 1..n).rev().find(|&k| self.at(k).0 == name) {
+                value = self.at(k).1;
+            }
+            // A name is an HTTP token (ASCII), checked by httparse.
+            f(std::str::from_utf8(name).unwrap_or(""), value)?;
+        }
+        Ok(())
     }
 
     /// Each header's lowercased name and value, in order.
