@@ -64,6 +64,11 @@ pub struct Headers {
     /// Per header: the end of its name in `bytes` (it starts where the
     /// previous value ends) and the end of its value.
     ends: Vec<(u32, u32)>,
+    /// A bit per signature of the names pushed (length and last byte):
+    /// a name whose signature was seen before may repeat one.
+    signatures: u64,
+    /// Whether two headers may have the same name (false: surely not).
+    may_repeat: bool,
 }
 
 impl Headers {
@@ -72,6 +77,8 @@ impl Headers {
         Headers {
             bytes: Vec::with_capacity(bytes),
             ends: Vec::with_capacity(n),
+            signatures: 0,
+            may_repeat: false,
         }
     }
 
@@ -81,6 +88,10 @@ impl Headers {
         let start = self.bytes.len();
         self.bytes.extend_from_slice(name.as_bytes());
         self.bytes[start..].make_ascii_lowercase();
+        let last = self.bytes.last().map_or(0, |&b| usize::from(b));
+        let bit = 1u64 << ((name.len() * 7 + last) & 63);
+        self.may_repeat |= self.signatures & bit != 0;
+        self.signatures |= bit;
         let name_end = self.bytes.len() as u32;
         self.bytes.extend_from_slice(value);
         self.ends.push((name_end, self.bytes.len() as u32));
@@ -110,24 +121,42 @@ impl Headers {
     }
 
     /// Call `f` with what a map filled with the headers in order holds
-    /// (each lowercased name set to its value): each name once, where it
-    /// first appears, with the value of its last occurrence. Stops at the
-    /// first error of `f`.
+    /// (each lowercased name set to its value read as text, with U+FFFD
+    /// for bytes that are not UTF-8): each name once, where it first
+    /// appears, with the value of its last occurrence. Stops at the first
+    /// error of `f`.
     pub fn for_each_entry<E>(
         &self,
-        mut f: impl FnMut(&str, &[u8]) -> Result<(), E>,
+        mut f: impl FnMut(&str, &str) -> Result<(), E>,
     ) -> Result<(), E> {
+        // One UTF-8 check of everything (names and values) rather than
+        // one per piece; the pieces of UTF-8 text are then sliced out.
+        let text = std::str::from_utf8(&self.bytes).ok();
         let n = self.len();
+        let mut start = 0usize;
         for i in 0..n {
-            let (name, mut value) = self.at(i);
-            if (0..i).any(|j| self.at(j).0 == name) {
-                continue;
+            let (name_end, value_end) = self.ends[i];
+            let (name_end, value_end) = (name_end as usize, value_end as usize);
+            let (name_at, mut value_at) = (start..name_end, name_end..value_end);
+            start = value_end;
+            if self.may_repeat {
+                let name = &self.bytes[name_at.clone()];
+                if (0..i).any(|j| self.at(j).0 == name) {
+                    continue;
+                }
+                if let Some(k) = (i + 1..n).rev().find(|&k| self.at(k).0 == name) {
+                    let (e, v) = self.ends[k];
+                    value_at = e as usize..v as usize;
+                }
             }
-            if let Some(k) = (i + 1..n).rev().find(|&k| self.at(k).0 == name) {
-                value = self.at(k).1;
+            let name = match text.and_then(|t| t.get(name_at.clone())) {
+                Some(name) => name,
+                None => std::str::from_utf8(&self.bytes[name_at]).unwrap_or(""),
+            };
+            match text.and_then(|t| t.get(value_at.clone())) {
+                Some(value) => f(name, value)?,
+                None => f(name, &String::from_utf8_lossy(&self.bytes[value_at]))?,
             }
-            // A name is an HTTP token (ASCII), checked by httparse.
-            f(std::str::from_utf8(name).unwrap_or(""), value)?;
         }
         Ok(())
     }

@@ -166,10 +166,7 @@ pub fn each_header<E>(
     };
     if let Some(src) = m.source() {
         if let Some(h) = src.as_any().downcast_ref::<Headers>() {
-            return h.for_each_entry(|name, v| match std::str::from_utf8(v) {
-                Ok(v) => f(name, Some(v)),
-                Err(_) => f(name, Some(&String::from_utf8_lossy(v))),
-            });
+            return h.for_each_entry(|name, v| f(name, Some(v)));
         }
     }
     for i in 0..m.len() {
@@ -529,6 +526,37 @@ mod tests {
             .filter_map(|i| m.entry(i))
             .map(|(k, v)| (k.to_string(), v.as_str().map(String::from)))
             .collect()
+    }
+
+    #[test]
+    fn header_entries_with_and_without_repeats() {
+        let mut it = interp();
+        let sets: [&[(&str, &[u8])]; 5] = [
+            &[],
+            &[("A", b"1"), ("B", b"2"), ("ab", b"3"), ("ba", b"4")],
+            &[("Server", b"x"), ("Date", b"\xff"), ("Vary", b"y")],
+            &[
+                ("a", b"1"),
+                ("b", b"2"),
+                ("A", b"3"),
+                ("c", b"4"),
+                ("B", b"5"),
+            ],
+            &[("x", "é".as_bytes()), ("y", b"\xc3"), ("x", b"2")],
+        ];
+        for set in sets {
+            let make = || {
+                let mut h = Headers::with_capacity(0, 0);
+                for (n, v) in set {
+                    h.push(n, v);
+                }
+                h
+            };
+            let eager = header_map(&mut it, make(), false);
+            let lazy = header_map(&mut it, make(), true);
+            assert_eq!(yielded(&lazy), entries(&eager), "{set:?}");
+            assert_eq!(entries(&lazy), entries(&eager), "{set:?}");
+        }
     }
 
     #[test]
