@@ -85,9 +85,8 @@ impl Headers {
     /// Append a header: `name` lowercased, `value` as is. The head is at
     /// most [`MAX_HEAD`] bytes, so offsets fit in `u32`.
     pub fn push(&mut self, name: &str, value: &[u8]) {
-        let start = self.bytes.len();
-        self.bytes.extend_from_slice(name.as_bytes());
-        self.bytes[start..].make_ascii_lowercase();
+        self.bytes
+            .extend(name.bytes().map(|b| b.to_ascii_lowercase()));
         let last = self.bytes.last().map_or(0, |&b| usize::from(b));
         let bit = 1u64 << ((name.len() * 7 + last) & 63);
         self.may_repeat |= self.signatures & bit != 0;
