@@ -17,6 +17,8 @@
 //! file, followed, when a file did not compile or ended otherwise than
 //! by finishing (a runtime failure, `close` with a non-zero status), by
 //! the line `<n> of <m> files did not finish: <path> (<reason>), ...`.
+//! Such a file counts as one `unfinished` in the `Overall` line and its
+//! percentage (`Overall: 4 pass, 1 fail, 1 unfinished. 66%`).
 //! The status is non-zero when an assertion failed or a file did not
 //! finish. `--filter NAME` applies to the groups of every file.
 
@@ -128,10 +130,24 @@ fn run_dir(dir: &str, filter: Option<String>) -> i32 {
             }
         }
     }
-    println!(
-        "{}",
-        testing::summary_line("Overall", sum.passed, sum.failed)
-    );
+    // A file that did not finish counts against the percentage: a suite
+    // whose only file did not compile is not "100%".
+    let mut overall = testing::summary_line("Overall", sum.passed, sum.failed);
+    if !unfinished.is_empty() {
+        let total = sum.passed + sum.failed + unfinished.len() as u64;
+        let pct = sum.passed * 100 / total;
+        let fail = if sum.failed > 0 {
+            format!(", {} fail", sum.failed)
+        } else {
+            String::new()
+        };
+        overall = format!(
+            "Overall: {} pass{fail}, {} unfinished. {pct}%",
+            sum.passed,
+            unfinished.len()
+        );
+    }
+    println!("{overall}");
     if !unfinished.is_empty() {
         println!(
             "{} of {} files did not finish: {}",

@@ -36,6 +36,8 @@ struct HoldState {
     open: bool,
     /// The paths in arrival order.
     paths: Vec<String>,
+    /// Connections accepted.
+    connections: usize,
 }
 
 struct Hold {
@@ -97,6 +99,7 @@ impl Holding {
         thread::spawn(move || {
             for stream in listener.incoming() {
                 let Ok(stream) = stream else { continue };
+                h.state.lock().unwrap().connections += 1;
                 let h = Arc::clone(&h);
                 thread::spawn(move || serve_held(stream, &h));
             }
@@ -124,6 +127,10 @@ impl Holding {
 
     fn arrived(&self) -> usize {
         self.hold.state.lock().unwrap().arrived
+    }
+
+    fn connections(&self) -> usize {
+        self.hold.state.lock().unwrap().connections
     }
 
     fn paths(&self) -> Vec<String> {
@@ -574,6 +581,114 @@ fn a_host_name_is_resolved_while_parked() {
     assert_eq!(answers(&got), ok(&["up:/a", "up:/b"]));
     assert_eq!(up.max(), 2);
     srv.stop();
+}
+
+/// One upstream connection used by all three drivers of the client in
+/// turn: blocking at start-up (before the event loop exists), callback
+/// mode from the first timer, then parked handlers.
+const ONE_CONNECTION_PROXY: &str = r#"
+text upstream = argv[2]
+
+http first = {'url': `${upstream}/top`}
+first.send()
+log(`top: ${first.toText()}`)
+
+void func kick() {
+    http {'url': `${upstream}/cb`, 'callback': done}
+}
+
+void func done(q:http) {
+    log(`cb: ${q.toText()}`)
+}
+
+setTimeout(kick, 0)
+
+on request(req:http) {
+    http out = {'url': `${upstream}${parseURL(req.url).pathname}`}
+    out.send()
+    req.send({'body': out.toText()})
+}
+
+openPort(argv[1].toInt())
+"#;
+
+/// How many of process `pid`'s TCP sockets connected to 127.0.0.1:`port`
+/// are registered with one of its epoll instances; `None` where `/proc`
+/// cannot tell (not Linux).
+fn polled_sockets_to(pid: u32, port: u16) -> Option<usize> {
+    // The inodes of IPv4 sockets whose remote end is `port`.
+    let table = std::fs::read_to_string("/proc/net/tcp").ok()?;
+    let remote = format!("0100007F:{port:04X}");
+    let inodes: Vec<String> = table
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (f.get(2) == Some(&remote.as_str())).then(|| f.get(9).map(|s| s.to_string()))?
+        })
+        .collect();
+    // The process's descriptors of those sockets.
+    let mut fds = Vec::new();
+    for e in std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?.flatten() {
+        let target = std::fs::read_link(e.path()).unwrap_or_default();
+        let t = target.to_string_lossy();
+        if inodes.iter().any(|i| t == format!("socket:[{i}]")) {
+            fds.push(e.file_name().to_string_lossy().into_owned());
+        }
+    }
+    // The descriptors the epoll instances hold (`tfd: N events: ...`).
+    let mut polled = Vec::new();
+    for e in std::fs::read_dir(format!("/proc/{pid}/fdinfo"))
+        .ok()?
+        .flatten()
+    {
+        let info = std::fs::read_to_string(e.path()).unwrap_or_default();
+        for l in info.lines().filter(|l| l.starts_with("tfd:")) {
+            if let Some(fd) = l.split_whitespace().nth(1) {
+                polled.push(fd.to_string());
+            }
+        }
+    }
+    Some(fds.iter().filter(|f| polled.contains(f)).count())
+}
+
+#[test]
+fn one_pooled_connection_serves_every_driver_in_turn() {
+    // The connection is opened by the blocking send (not registered with
+    // any poll), registered by the callback-mode request, and kept
+    // registered in the pool (`client_pool.rs`, "Staying in the poll"):
+    // each parked request registers its source under the connection's
+    // token. Switched off, it is registered and deregistered per request.
+    // Either way: every answer right, one connection.
+    for env in [
+        None,
+        Some(("FESTINA_NO_KEPT_REGISTRATION", "1")),
+        Some(("FESTINA_NO_SEND_THEN_WAIT", "1")),
+        Some(("FESTINA_NO_OPT", "1")),
+    ] {
+        let up = Holding::start(1, PATIENCE);
+        let env: Vec<(&str, &str)> = env.into_iter().collect();
+        let srv = proxy(ONE_CONNECTION_PROXY, &up.url(), &env);
+        srv.wait_for_stdout("cb: up:/cb");
+        for i in 0..5 {
+            let path = format!("/p{i}");
+            let res = get(srv.port, &path);
+            assert_eq!(
+                (res.status, res.text()),
+                (200, format!("up:{path}")),
+                "{env:?}"
+            );
+        }
+        assert_eq!(up.connections(), 1, "{env:?}: {:?}", up.paths());
+        // The idle connection is still in the loop's poll, unless switched
+        // off (Linux: the epoll descriptor's `fdinfo` lists what it holds).
+        let kept = env.iter().all(|(k, _)| *k == "FESTINA_NO_SEND_THEN_WAIT");
+        if let Some(polled) = polled_sockets_to(srv.pid(), up.port) {
+            assert_eq!(polled, usize::from(kept), "{env:?}");
+        }
+        let end = srv.stop();
+        assert_eq!(end.stdout, "top: up:/top\ncb: up:/cb\n", "{env:?}");
+    }
 }
 
 #[test]

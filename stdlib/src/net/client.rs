@@ -135,9 +135,6 @@ pub struct Exchange {
     idempotent: bool,
     phase: Phase,
     conn: Option<ClientConn>,
-    /// Bumped whenever `conn` is replaced (a driver registers the new
-    /// socket).
-    generation: u64,
     reused: bool,
     fresh_only: bool,
     retried: bool,
@@ -294,7 +291,6 @@ impl Exchange {
             ),
             phase: Phase::Start,
             conn: None,
-            generation: 0,
             reused: false,
             fresh_only: false,
             retried: false,
@@ -318,18 +314,10 @@ impl Exchange {
         (&self.key.host, self.key.port)
     }
 
-    /// The connection's socket, while there is one, with the number of
-    /// connections the exchange has had so far (a new number: a new
-    /// socket to register).
-    pub fn socket(&mut self) -> Option<(&mut mio::net::TcpStream, u64)> {
-        let g = self.generation;
-        self.conn.as_mut().map(|c| (c.io.tcp_mut(), g))
-    }
-
-    /// The number of connections the exchange has had (see
-    /// [`Exchange::socket`]).
-    pub fn generation(&self) -> u64 {
-        self.generation
+    /// The connection, while there is one (a retry or the next address
+    /// replaces it: a new socket for the driver to register).
+    pub fn conn_mut(&mut self) -> Option<&mut ClientConn> {
+        self.conn.as_mut()
     }
 
     /// Once the exchange is done outside the event loop (its socket never
@@ -481,6 +469,13 @@ impl Exchange {
                 Phase::Send => match self.send_some() {
                     Ok(true) => {
                         self.phase = Phase::Receive;
+                        // The response cannot be there yet: wait for the
+                        // socket to say it is ("Staying in the poll" in
+                        // `client_pool.rs`). TLS may hold read data.
+                        let plain = self.conn.as_ref().is_some_and(|c| c.io.is_plain());
+                        if pool.wait_after_send && plain {
+                            return Step::Wait(Interest::READABLE);
+                        }
                     }
                     Ok(false) => return Step::Wait(Interest::WRITABLE),
                     Err(e) => {
@@ -528,7 +523,6 @@ impl Exchange {
 
     fn set_conn(&mut self, c: ClientConn) {
         self.conn = Some(c);
-        self.generation += 1;
     }
 
     /// Start connecting to the next address; `Some` when none is left
@@ -545,6 +539,7 @@ impl Exchange {
                         io: Io::Plain(s),
                         key: self.key.clone(),
                         idle_since: Instant::now(),
+                        registered: None,
                     });
                     return None;
                 }
@@ -601,6 +596,7 @@ impl Exchange {
             io: Io::tls(tcp, tls),
             key: c.key,
             idle_since: c.idle_since,
+            registered: c.registered,
         });
         self.phase = Phase::Handshake;
         Ok(())
@@ -886,10 +882,10 @@ pub fn send_blocking(ex: &mut Exchange, pool: &RefCell<Pool>) -> Result<Response
                 let Some(left) = ex.time_left(Instant::now()) else {
                     return Err(ex.timed_out());
                 };
-                let Some((tcp, _)) = ex.socket() else {
+                let Some(c) = ex.conn_mut() else {
                     continue;
                 };
-                wait_fd(tcp.as_raw_fd(), interest, left);
+                wait_fd(c.io.tcp().as_raw_fd(), interest, left);
             }
         }
     }
@@ -976,7 +972,7 @@ fn start_parked(
     returns_value: bool,
 ) -> Result<Value, Trap> {
     let step = ex.step(&mut pool.borrow_mut());
-    let interest = match step {
+    match step {
         Step::Done(r) => {
             // Answered before any wait: as blocking mode, no parking.
             ex.recycle(&pool);
@@ -986,7 +982,7 @@ fn start_parked(
             }
             return Ok(v);
         }
-        Step::Wait(interest) => interest,
+        Step::Wait(_) => {}
         Step::Resolve => {
             // A host name: resolved by a background job, as callback mode
             // does (the exchange asks again when started).
@@ -997,15 +993,17 @@ fn start_parked(
             start(it, ClientSource::new(Ok(ex), v, done, pool))?;
             return Err(Trap::Park);
         }
-    };
-    // The socket waits under the token before the source is registered.
+    }
+    // The socket waits under the token before the source is registered:
+    // the token its connection is registered under, when free ("Staying
+    // in the poll" in `client_pool.rs`), else the next one.
     let lp = it.event_loop()?;
-    let token = lp.next_token();
-    let Some((tcp, generation)) = ex.socket() else {
+    let Some(conn) = ex.conn_mut() else {
         return Err(Trap::Throw("the connection was lost".into()));
     };
-    lp.registry()
-        .register(tcp, token, interest)
+    let kept = conn.registered.filter(|&t| lp.token_free(t));
+    let token = kept.unwrap_or_else(|| lp.next_token());
+    enroll(lp.registry(), conn, token)
         .map_err(|e| Trap::Throw(format!("cannot wait for the connection: {e}")))?;
     let deadline_timer = ex
         .time_left(Instant::now())
@@ -1015,15 +1013,33 @@ fn start_parked(
         returns_value,
     };
     let mut source = ClientSource::new(Ok(ex), v, done, pool);
-    source.registered = Some((generation, interest));
     source.started = true;
     source.deadline_timer = deadline_timer;
-    let t = it
-        .event_loop()?
-        .register(Box::new(source), Interest::READABLE)
-        .map_err(|e| Trap::Fail(format!("cannot start a request: {e}")))?;
-    debug_assert_eq!(t, token);
+    let lp = it.event_loop()?;
+    let r = match kept {
+        Some(t) => lp.register_under(t, Box::new(source), Interest::READABLE),
+        None => lp
+            .register(Box::new(source), Interest::READABLE)
+            .map(|t| debug_assert_eq!(t, token)),
+    };
+    r.map_err(|e| Trap::Fail(format!("cannot start a request: {e}")))?;
     Err(Trap::Park)
+}
+
+/// Make sure `conn`'s socket is registered with the poll of `registry`
+/// under `token`, readable and writable (edge-triggered: a waiting
+/// exchange needs no change of interest): nothing when it already is, a
+/// move from the token it had otherwise ("Staying in the poll" in
+/// `client_pool.rs`). Errors: the operating system refused.
+fn enroll(registry: &mio::Registry, conn: &mut ClientConn, token: Token) -> io::Result<()> {
+    let both = Interest::READABLE | Interest::WRITABLE;
+    match conn.registered {
+        Some(t) if t == token => return Ok(()),
+        Some(_) => registry.reregister(conn.io.tcp_mut(), token, both)?,
+        None => registry.register(conn.io.tcp_mut(), token, both)?,
+    }
+    conn.registered = Some(token);
+    Ok(())
 }
 
 /// Register `source` with the event loop and start it in this round.
@@ -1058,8 +1074,6 @@ struct ClientSource {
     req: Value,
     done: Done,
     pool: Rc<RefCell<Pool>>,
-    /// The socket generation registered under the token, and with what.
-    registered: Option<(u64, Interest)>,
     started: bool,
     deadline_timer: Option<TimerId>,
     /// Where the resolution job leaves its answer.
@@ -1084,7 +1098,6 @@ impl ClientSource {
             req,
             done,
             pool,
-            registered: None,
             started: false,
             deadline_timer: None,
             resolved: Rc::new(RefCell::new(None)),
@@ -1121,20 +1134,13 @@ impl ClientSource {
                 );
                 Ok(Keep::Keep)
             }
-            Step::Wait(interest) => {
-                let Some((tcp, generation)) = ex.socket() else {
+            Step::Wait(_) => {
+                let Some(conn) = ex.conn_mut() else {
                     return self.complete(it, Err("the connection was lost".into()));
                 };
-                let registry = it.event_loop()?.registry();
-                let r = match self.registered {
-                    Some((g, i)) if g == generation && i == interest => Ok(()),
-                    Some((g, _)) if g == generation => registry.reregister(tcp, token, interest),
-                    _ => registry.register(tcp, token, interest),
-                };
-                if let Err(e) = r {
+                if let Err(e) = enroll(it.event_loop()?.registry(), conn, token) {
                     return self.complete(it, Err(format!("cannot wait for the connection: {e}")));
                 }
-                self.registered = Some((generation, interest));
                 // The deadline follows the phase (a connect has its own).
                 if let (Some(t), Some(left)) = (self.deadline_timer, ex.time_left(Instant::now())) {
                     it.event_loop()?.rearm_source_timer(t, left);
@@ -1145,8 +1151,9 @@ impl ClientSource {
     }
 
     /// The exchange is over: clear its deadline, give a reusable
-    /// connection back to the pool (out of the poll first, if it was
-    /// registered), and return the headers the request went with.
+    /// connection back to the pool (still registered with the poll, unless
+    /// `FESTINA_NO_KEPT_REGISTRATION`), and return the headers the request
+    /// went with.
     fn release(&mut self, it: &mut Interpreter) -> Value {
         if let Some(t) = self.deadline_timer.take() {
             if let Some(lp) = it.event_loop_if_started() {
@@ -1156,11 +1163,8 @@ impl ClientSource {
         let mut sent_headers = Value::Null;
         if let Ok(ex) = &mut self.ex {
             sent_headers = std::mem::take(&mut ex.sent_headers);
-            let generation = ex.generation();
-            let reusable = ex.take_reusable();
-            // The socket leaves the poll before it is kept or closed.
-            if let Some(mut c) = reusable {
-                if self.registered.is_some_and(|(g, _)| g == generation) {
+            if let Some(mut c) = ex.take_reusable() {
+                if !self.pool.borrow().keep_registered && c.registered.take().is_some() {
                     if let Some(lp) = it.event_loop_if_started() {
                         let _ = lp.registry().deregister(c.io.tcp_mut());
                     }
@@ -1170,7 +1174,6 @@ impl ClientSource {
             }
         }
         self.ex = Err(None);
-        self.registered = None;
         sent_headers
     }
 

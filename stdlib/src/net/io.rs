@@ -106,6 +106,12 @@ impl Io {
         }
     }
 
+    /// Whether this is plain TCP (no TLS layer that may hold data already
+    /// read from the socket).
+    pub fn is_plain(&self) -> bool {
+        matches!(self, Io::Plain(_))
+    }
+
     /// The TCP stream underneath.
     pub fn tcp(&self) -> &TcpStream {
         match self {

@@ -309,6 +309,45 @@ impl Interpreter {
 mod tests {
     use super::*;
 
+    /// A source without a descriptor that keeps the program alive.
+    struct Bare;
+
+    impl SourceHandler for Bare {
+        fn source(&mut self) -> Option<&mut dyn Source> {
+            None
+        }
+
+        fn ready(&mut self, _: &mut Interpreter, _: Token, _: Readiness) -> Result<Keep, Trap> {
+            Ok(Keep::Keep)
+        }
+    }
+
+    #[test]
+    fn a_token_is_registered_under_again_only_once_its_source_is_gone() {
+        let mut lp = EventLoop::new(false).expect("poll");
+        // Never handed out: refused.
+        assert!(!lp.token_free(lp.next_token()));
+        assert!(!lp.token_free(WAKER));
+        let t = lp
+            .register(Box::new(Bare), Interest::READABLE)
+            .expect("register");
+        assert!(lp.has_source(t) && lp.alive());
+        assert!(!lp.token_free(t));
+        let err = lp.register_under(t, Box::new(Bare), Interest::READABLE);
+        assert_eq!(err.map_err(|e| e.kind()), Err(io::ErrorKind::AlreadyExists));
+        lp.deregister(t);
+        assert!(!lp.alive());
+        assert!(lp.token_free(t));
+        lp.register_under(t, Box::new(Bare), Interest::READABLE)
+            .expect("a free token");
+        assert!(lp.has_source(t) && lp.alive());
+        // `register` still hands out fresh tokens.
+        let u = lp
+            .register(Box::new(Bare), Interest::READABLE)
+            .expect("register");
+        assert_ne!(t, u);
+    }
+
     #[test]
     fn loop_without_work_is_not_alive() {
         let mut lp = EventLoop::new(false).expect("poll");

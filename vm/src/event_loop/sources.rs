@@ -7,8 +7,14 @@
 //! the table, so it may use the whole interpreter (call Festina code,
 //! register other sources, arm timers); what is asked of its own token
 //! meanwhile -- a new interest, its removal -- is recorded and applied
-//! when it is put back. Tokens are never reused, so a readiness event
-//! left over from a removed source finds nothing.
+//! when it is put back. [`EventLoop::register`] never hands a token out
+//! twice, so a readiness event left over from a removed source finds
+//! nothing. The one exception is [`EventLoop::register_under`]: the owner
+//! of a descriptor that stays registered after its source is gone (the
+//! HTTP client's pooled connections, registered once for as long as they
+//! live) registers the next source that uses it under the same token. That
+//! source may then see readiness left over from the descriptor's earlier
+//! use, and takes it in stride (a read that would block).
 //!
 //! Interest follows mio's `tcp_server` example: a connection is
 //! registered readable; when its output cannot all be written at once it
@@ -18,7 +24,7 @@
 //! interest a source already has costs nothing.
 
 use super::timers::TimerId;
-use super::EventLoop;
+use super::{EventLoop, FIRST_SOURCE};
 use crate::interp::Interpreter;
 use crate::native::Trap;
 use hashbrown::HashMap;
@@ -166,6 +172,59 @@ impl EventLoop {
             },
         );
         Ok(token)
+    }
+
+    /// Register `handler` under `token`, which an earlier
+    /// [`EventLoop::register`] (or [`EventLoop::next_token`]) handed out
+    /// and whose source is gone: for the owner of a descriptor that stays
+    /// registered under that token between sources (see the module
+    /// documentation). Errors: the token is not free
+    /// ([`EventLoop::token_free`]; `AlreadyExists`), or the operating
+    /// system refused to register the handler's own source.
+    pub fn register_under(
+        &mut self,
+        token: Token,
+        mut handler: Box<dyn SourceHandler>,
+        interest: Interest,
+    ) -> io::Result<()> {
+        if !self.token_free(token) {
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "the token is in use",
+            ));
+        }
+        let interest = match handler.source() {
+            Some(src) => {
+                self.poll.registry().register(src, token, interest)?;
+                Some(interest)
+            }
+            None => None,
+        };
+        let alive = handler.keeps_alive();
+        self.sources.alive += alive as usize;
+        self.sources.map.insert(
+            token,
+            SourceEntry {
+                handler,
+                interest,
+                alive,
+            },
+        );
+        Ok(())
+    }
+
+    /// Whether `token` was handed out and no source is registered under
+    /// it (nor running under it), so that [`EventLoop::register_under`]
+    /// may use it.
+    pub fn token_free(&self, token: Token) -> bool {
+        token.0 >= FIRST_SOURCE
+            && token.0 < self.sources.next_token
+            && !self.sources.map.contains_key(&token)
+            && self
+                .sources
+                .running
+                .as_ref()
+                .is_none_or(|r| r.token != token)
     }
 
     /// The token the next [`EventLoop::register`] returns (tokens are

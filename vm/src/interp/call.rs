@@ -79,11 +79,13 @@ impl Interpreter {
         self.enter_nested(Vec::new(), Vec::new());
         let mut result = self.dispatch(f, start);
         self.native_depth -= 1;
+        let mut parked = false;
         if matches!(result, Err(Trap::Park)) {
             if self.park_depth == self.native_depth + 1 {
                 // Set aside (`park.rs`): the window moves into the parked
-                // call, leaving nulls behind.
-                self.park(start);
+                // call, leaving nulls behind, so there is nothing to
+                // release (as after a return).
+                parked = self.park(start);
             } else {
                 self.park_point = None;
                 result = Err(Trap::Fail(format!(
@@ -92,7 +94,7 @@ impl Interpreter {
                 )));
             }
         }
-        self.leave_nested(start, result.is_err());
+        self.leave_nested(start, result.is_err() && !parked);
         result
     }
 

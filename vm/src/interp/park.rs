@@ -103,10 +103,11 @@ impl Interpreter {
 
     /// Called by `call_function` when its dispatch loop left with
     /// [`Trap::Park`]: move the callee's frames, handlers and registers
-    /// (from `start` up) into [`Interpreter::parked`].
-    pub(super) fn park(&mut self, start: usize) {
+    /// (from `start` up) into [`Interpreter::parked`]. Returns whether it
+    /// did (false: no park point was recorded, nothing moved).
+    pub(super) fn park(&mut self, start: usize) -> bool {
         let Some(mut point) = self.park_point.take() else {
-            return;
+            return false;
         };
         let mut top = point.cur.base + point.cur.nregs;
         let mut frames = std::mem::take(&mut self.frames);
@@ -131,6 +132,7 @@ impl Interpreter {
             regs,
             code: std::rc::Rc::clone(&self.code),
         });
+        true
     }
 
     /// Continue a call set aside by [`Trap::Park`] as if the native it
@@ -208,10 +210,7 @@ impl Interpreter {
         self.cur = outer_cur;
         self.park_depth = saved_depth;
         self.native_depth -= 1;
-        let parked = matches!(r, Err(Trap::Park));
-        if parked {
-            self.park(start);
-        }
+        let parked = matches!(r, Err(Trap::Park)) && self.park(start);
         self.leave_nested(start, r.is_err() && !parked);
         r
     }
