@@ -806,9 +806,10 @@ pub fn encode_request(out: &mut Vec<u8>, p: RequestParts) -> Result<(), String> 
         if encode::is_computed(name) {
             return Ok(());
         }
-        agent |= name.eq_ignore_ascii_case("user-agent");
-        typed |= name.eq_ignore_ascii_case("content-type");
-        authorized |= name.eq_ignore_ascii_case("authorization");
+        // A token, checked above (see `encode::is_named`).
+        agent |= encode::is_named(name, "user-agent");
+        typed |= encode::is_named(name, "content-type");
+        authorized |= encode::is_named(name, "authorization");
         out.extend_from_slice(name.as_bytes());
         out.extend_from_slice(b": ");
         out.extend_from_slice(v.trim_matches([' ', '\t']).as_bytes());

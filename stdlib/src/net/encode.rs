@@ -111,7 +111,15 @@ pub fn is_computed(name: &str) -> bool {
         17 => "transfer-encoding",
         _ => return false,
     };
-    name.eq_ignore_ascii_case(c)
+    is_named(name, c)
+}
+
+/// Whether the header name `name` is `lower` in any case, for a `lower`
+/// of lowercase letters and `-` only: each byte with bit 5 set is
+/// compared, which also takes a CR for a `-`. Only for names that are
+/// checked to be tokens too (a CR is not), before or after.
+pub fn is_named(name: &str, lower: &str) -> bool {
+    name.len() == lower.len() && name.bytes().zip(lower.bytes()).all(|(a, b)| a | 0x20 == b)
 }
 
 /// The bytes of an HTTP token (RFC 9110 §5.6.2): letters, digits and
@@ -160,7 +168,7 @@ pub fn is_value(value: &str) -> bool {
 
 /// Whether `name` is `Date` (any case).
 fn is_date(name: &str) -> bool {
-    name.len() == 4 && name.eq_ignore_ascii_case("date")
+    is_named(name, "date")
 }
 
 /// Append one of the program's headers, unless it is computed by the
@@ -355,9 +363,22 @@ mod tests {
         for c in ["Host", "CONTENT-length", "connection", "Transfer-Encoding"] {
             assert!(is_computed(c), "{c}");
         }
-        for c in ["hosts", "date", "content-type", "x-connection", ""] {
+        for c in [
+            "hosts",
+            "date",
+            "content-type",
+            "x-connection",
+            "",
+            "hosT2",
+            "h0st",
+        ] {
             assert!(!is_computed(c), "{c}");
         }
+        assert!(is_named("Content-Type", "content-type"));
+        assert!(is_named("USER-AGENT", "user-agent"));
+        assert!(!is_named("content_type", "content-type"));
+        assert!(!is_named("content-typ", "content-type"));
+        assert!(!is_named("user-agent", "authorization"));
     }
 
     #[test]

@@ -284,8 +284,9 @@ fn http_respond(_it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
             if let Some(headers) = &headers {
                 let _ = value::each_header(headers, |name, v| {
                     if let Some(v) = v {
+                        // Written: a token (see `encode::is_named`).
                         if encode::user_header(out, name, v)
-                            && name.eq_ignore_ascii_case("content-type")
+                            && encode::is_named(name, "content-type")
                         {
                             typed = true;
                         }
