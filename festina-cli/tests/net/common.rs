@@ -10,7 +10,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -55,8 +55,32 @@ impl Drop for TempDir {
 }
 
 /// A free TCP port on 127.0.0.1 (bound and released: another process
-/// could take it meanwhile, which [`Server::start`] retries).
+/// could take it meanwhile, which [`Server::start`] retries), chosen
+/// below the kernel's ephemeral range. A port from that range (what
+/// binding port 0 gives) could meanwhile become the local end of some
+/// test's outgoing connection: the server's `openPort` then fails, which
+/// is silent (§19.1), and the server never listens. Below the range only
+/// another `free_port` can take it.
 pub fn free_port() -> u16 {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let low = fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|r| r.split_whitespace().next()?.parse::<u32>().ok())
+        .unwrap_or(32768);
+    let base = low.saturating_sub(12_000).max(1024);
+    let span = low.saturating_sub(base);
+    if span >= 1000 {
+        // Start at a point that differs between test processes.
+        let seed = std::process::id().wrapping_mul(7919) % span;
+        let _ = NEXT.compare_exchange(0, seed + 1, Ordering::Relaxed, Ordering::Relaxed);
+        for _ in 0..span {
+            let k = NEXT.fetch_add(1, Ordering::Relaxed) % span;
+            let port = (base + k) as u16;
+            if TcpListener::bind(("127.0.0.1", port)).is_ok() {
+                return port;
+            }
+        }
+    }
     let l = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
     l.local_addr().expect("local addr").port()
 }

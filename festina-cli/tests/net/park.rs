@@ -682,9 +682,15 @@ fn one_pooled_connection_serves_every_driver_in_turn() {
         assert_eq!(up.connections(), 1, "{env:?}: {:?}", up.paths());
         // The idle connection is still in the loop's poll, unless switched
         // off (Linux: the epoll descriptor's `fdinfo` lists what it holds).
-        let kept = env.iter().all(|(k, _)| *k == "FESTINA_NO_SEND_THEN_WAIT");
+        // With a read right after each write, every answer may be there at
+        // once (the upstream thread ran first), and then nothing ever
+        // waited on the poll: in the poll or not, both are right.
         if let Some(polled) = polled_sockets_to(srv.pid(), up.port) {
-            assert_eq!(polled, usize::from(kept), "{env:?}");
+            match env.first().map(|(k, _)| *k) {
+                None => assert_eq!(polled, 1, "kept in the poll"),
+                Some("FESTINA_NO_SEND_THEN_WAIT") => assert!(polled <= 1),
+                Some(_) => assert_eq!(polled, 0, "{env:?}: out of the poll"),
+            }
         }
         let end = srv.stop();
         assert_eq!(end.stdout, "top: up:/top\ncb: up:/cb\n", "{env:?}");
