@@ -110,7 +110,7 @@
 //! possible roots at all.
 
 use crate::oom::OutOfMemory;
-use crate::value::{MapData, TextObj, Value};
+use crate::value::{MapData, MapSource, TextObj, Value};
 use std::alloc::Layout;
 use std::cell::{Cell, RefCell, UnsafeCell};
 use std::marker::PhantomData;
@@ -570,6 +570,17 @@ impl Heap {
                 items: UnsafeCell::new(items),
             },
             tracked,
+        )
+    }
+
+    /// Allocate a map whose entries are made from `source` when it is
+    /// first used (see [`MapData`], "Deferred entries").
+    pub fn new_map_from(self: &Rc<Self>, source: Rc<dyn MapSource>) -> Ref<MapObj> {
+        self.alloc(
+            MapObj {
+                data: UnsafeCell::new(MapData::deferred(source)),
+            },
+            false,
         )
     }
 
@@ -1259,10 +1270,31 @@ impl Ref<ArrObj> {
 }
 
 impl Ref<MapObj> {
+    /// The map's storage with its entries made (see [`MapData`],
+    /// "Deferred entries"); the caller's borrow must end before any other
+    /// use of the map.
+    #[inline]
+    fn map_data(&self) -> *mut MapData {
+        let d = self.data().data.get();
+        // SAFETY: no borrow of the storage is live between the methods of
+        // this impl (each one's ends before it returns), and making the
+        // entries touches only this map's storage.
+        unsafe { (*d).materialize() };
+        d
+    }
+
+    /// The source the map was made from ([`Heap::new_map_from`]), while
+    /// its entries are still the source's: what the map holds, in the
+    /// source's compact form, whether its entries were made or not.
+    pub fn source(&self) -> Option<Rc<dyn MapSource>> {
+        // SAFETY: shared read.
+        unsafe { (&*self.data().data.get()).source().cloned() }
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         // SAFETY: shared read.
-        unsafe { (&*self.data().data.get()).entries.len() }
+        unsafe { (&*self.map_data()).entries.len() }
     }
 
     /// True if there are no entries.
@@ -1273,7 +1305,7 @@ impl Ref<MapObj> {
     /// The value under `key` (retained), or `None`.
     pub fn get(&self, key: &str) -> Option<Value> {
         // SAFETY: shared read.
-        unsafe { (&*self.data().data.get()).get(key).cloned() }
+        unsafe { (&*self.map_data()).get(key).cloned() }
     }
 
     /// Add or replace `key`; the old value is released after the store.
@@ -1307,7 +1339,7 @@ impl Ref<MapObj> {
     pub fn entry(&self, i: usize) -> Option<(Rc<str>, Value)> {
         // SAFETY: shared read.
         unsafe {
-            (&*self.data().data.get())
+            (&*self.map_data())
                 .entries
                 .get(i)
                 .map(|(k, v)| (Rc::clone(k), v.clone()))
@@ -1318,7 +1350,7 @@ impl Ref<MapObj> {
     pub fn keys(&self) -> Vec<Rc<str>> {
         // SAFETY: shared read.
         unsafe {
-            (&*self.data().data.get())
+            (&*self.map_data())
                 .entries
                 .iter()
                 .map(|(k, _)| Rc::clone(k))
@@ -1395,6 +1427,92 @@ pub fn zero_bytes(b: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A map source of `(key, value)` pairs, counting its fills.
+    struct Pairs {
+        pairs: Vec<(&'static str, &'static str)>,
+        fills: Cell<usize>,
+    }
+
+    impl MapSource for Pairs {
+        fn fill(&self, map: &mut MapData) {
+            self.fills.set(self.fills.get() + 1);
+            for (k, v) in &self.pairs {
+                map.insert(k, Value::text(*v)).unwrap();
+            }
+        }
+        fn len_hint(&self) -> usize {
+            self.pairs.len()
+        }
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+    }
+
+    fn pairs() -> Rc<Pairs> {
+        Rc::new(Pairs {
+            pairs: vec![("a", "1"), ("b", "2"), ("a", "3")],
+            fills: Cell::new(0),
+        })
+    }
+
+    /// The entries of `m` (made if deferred).
+    fn contents(m: &Ref<MapObj>) -> Vec<(String, String)> {
+        (0..m.len())
+            .filter_map(|i| m.entry(i))
+            .map(|(k, v)| (k.to_string(), v.as_str().unwrap_or("").to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_deferred_map_reads_like_one_filled_at_once() {
+        let heap = Heap::new();
+        let eager = heap.new_map();
+        for (k, v) in &pairs().pairs {
+            eager.set(k, Value::text(*v));
+        }
+        // Every kind of first use makes the same entries, once.
+        type Use = fn(&Ref<MapObj>);
+        let uses: [Use; 6] = [
+            |m| assert_eq!(m.len(), 2),
+            |m| {
+                assert_eq!(
+                    m.get("a")
+                        .and_then(|v| v.as_str().map(String::from))
+                        .as_deref(),
+                    Some("3")
+                )
+            },
+            |m| assert_eq!(m.entry(1).map(|(k, _)| k.to_string()).as_deref(), Some("b")),
+            |m| assert_eq!(m.keys().len(), 2),
+            |m| m.set("c", Value::Int(1)),
+            |m| m.delete("zz"),
+        ];
+        for (n, first_use) in uses.iter().enumerate() {
+            let src = pairs();
+            let m = heap.new_map_from(Rc::clone(&src) as Rc<dyn MapSource>);
+            assert_eq!(src.fills.get(), 0, "use {n}: nothing made before the use");
+            assert!(m.source().is_some());
+            first_use(&m);
+            assert_eq!(src.fills.get(), 1, "use {n}");
+            let mut want = contents(&eager);
+            if n == 4 {
+                want.push(("c".into(), String::new()));
+            }
+            assert_eq!(contents(&m), want, "use {n}");
+            assert_eq!(src.fills.get(), 1, "use {n}: made once");
+            // Reads keep the source attached; any change detaches it.
+            assert_eq!(m.source().is_some(), n < 4, "use {n}");
+        }
+        // Dropped unused: never made; the collector sees no edges.
+        let src = pairs();
+        let m = heap.new_map_from(Rc::clone(&src) as Rc<dyn MapSource>);
+        let v = Value::Map(m);
+        heap.collect_cycles();
+        drop(v);
+        assert_eq!(src.fills.get(), 0);
+        assert_eq!(Rc::strong_count(&src), 1, "the map released its source");
+    }
 
     fn node(heap: &Rc<Heap>) -> Ref<StructObj> {
         heap.new_struct(0, false, vec![Value::Int(0), Value::Null].into(), true)

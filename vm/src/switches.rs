@@ -32,6 +32,7 @@
 //! | [`NO_TEXT_RECYCLE`] | the heap's reuse of dead structs' small texts (their reference-counted box and string buffer) for the text columns of a query's rows (see [`crate::heap`], "Recycled texts"), and the one-pass ASCII check of those columns (`festina-stdlib`'s `db.rs`, `convert_on`): every such text then allocates twice and frees twice, after a UTF-8 check |
 //! | [`NO_FINAL_READ`] | the WebSocket's skipping of the read after a batch of messages when the socket was read dry and its frames used every byte read (`festina-stdlib`'s `net/conn.rs`, `run_ws`): tungstenite is then asked once more, and zero-fills its read buffer to answer "would block" |
 //! | [`NO_ALLOC_CACHE`] | the per-thread cache of small freed blocks in front of the system allocator (see [`crate::block_cache`]): every block then goes to `malloc`/`free` with the size asked. Read at the process's first allocation |
+//! | [`NO_LAZY_HEADERS`] | HTTP header maps (a received request's, a client response's) made as maps with deferred entries ([`crate::value::MapData`], "Deferred entries") and encoded from the message's compact headers when passed on unchanged (`festina-stdlib`'s `net/value.rs`, "Header maps"): every such map's entries are then made at once and encoded one by one |
 //! | [`NO_KEPT_REGISTRATION`] | the HTTP client's idle pooled connections staying registered with the event loop's poll (`festina-stdlib`'s `net::client_pool`, "Staying in the poll"): each request driven by the loop then registers its connection and deregisters it when it ends |
 //! | [`NO_SEND_THEN_WAIT`] | the HTTP client's wait for readiness after writing a request on a plain connection (`net::client_pool`, "Staying in the poll"): it then tries a read at once, which nearly always finds nothing yet |
 //! | [`NO_OPT`] | all of the above and every other switch |
@@ -130,6 +131,10 @@ pub const NO_FINAL_READ: &str = "FESTINA_NO_FINAL_READ";
 /// ([`crate::block_cache`], which reads it with `getenv` at the first
 /// allocation).
 pub const NO_ALLOC_CACHE: &str = "FESTINA_NO_ALLOC_CACHE";
+
+/// HTTP header maps with deferred entries, encoded from the compact
+/// headers when unchanged (`festina-stdlib`'s `net/value.rs`).
+pub const NO_LAZY_HEADERS: &str = "FESTINA_NO_LAZY_HEADERS";
 
 /// Idle pooled client connections kept registered with the poll
 /// (`festina-stdlib`'s `net::client_pool`).

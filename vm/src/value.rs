@@ -524,14 +524,53 @@ impl PartialEq for Value {
 /// entry into the hole) and a hash table of entry indexes keyed by the
 /// entry's key. Hashing uses a fixed-seed function so runs are
 /// reproducible.
+///
+/// # Deferred entries
+///
+/// A map made by a native from data it already holds in a compact form
+/// (an HTTP message's headers) may start with a [`MapSource`] instead of
+/// its entries ([`crate::heap::Heap::new_map_from`]): the entries are made
+/// from it on the first use of the map by anything (a read, a write, its
+/// length, an iteration, a copy). Until the map is first changed, the
+/// source stays attached and says what the map holds, so a native that
+/// only passes the map on (an HTTP header map copied into a response)
+/// can read the source's compact form instead, and need not make the
+/// entries at all ([`crate::heap::Ref::source`]). Any insertion or
+/// removal detaches it.
 #[derive(Default)]
 pub struct MapData {
     pub(crate) entries: Vec<(Rc<str>, Value)>,
     index: hashbrown::HashTable<u32>,
+    /// What the map was made from, while its entries are still what the
+    /// source says (see "Deferred entries").
+    source: Option<Rc<dyn MapSource>>,
+    /// The entries are not made yet: `source` holds them.
+    pending: bool,
+}
+
+/// The compact form a map with deferred entries is made from (see
+/// [`MapData`], "Deferred entries"). Implemented by the standard
+/// library (an HTTP message's headers).
+pub trait MapSource: Any {
+    /// Insert the map's entries into `map` (empty, with the source already
+    /// detached). The values must be texts or scalars (no heap objects:
+    /// a map whose entries are not made yet is not traced by the cycle
+    /// collector).
+    fn fill(&self, map: &mut MapData);
+
+    /// The number of entries, for the room reserved before
+    /// [`MapSource::fill`].
+    fn len_hint(&self) -> usize;
+
+    /// `self`, to downcast to the implementing type.
+    fn as_any(&self) -> &dyn Any;
 }
 
 impl fmt::Debug for MapData {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.pending {
+            return f.write_str("{<deferred>}");
+        }
         f.debug_map()
             .entries(self.entries.iter().map(|(k, v)| (k, v)))
             .finish()
@@ -572,6 +611,45 @@ impl MapData {
         m
     }
 
+    /// A map whose entries are made from `source` on first use (see
+    /// "Deferred entries").
+    pub fn deferred(source: Rc<dyn MapSource>) -> MapData {
+        MapData {
+            source: Some(source),
+            pending: true,
+            ..MapData::default()
+        }
+    }
+
+    /// Make the entries from the source if they are not made yet (every
+    /// use of the map but the source's own read does this first).
+    #[inline]
+    pub(crate) fn materialize(&mut self) {
+        if self.pending {
+            self.materialize_slow();
+        }
+    }
+
+    #[cold]
+    fn materialize_slow(&mut self) {
+        self.pending = false;
+        if let Some(src) = self.source.take() {
+            let n = src.len_hint();
+            let _ = crate::oom::fallible(|| self.entries.try_reserve_exact(n));
+            let _ = crate::oom::fallible(|| self.index.try_reserve(n, |_| 0));
+            src.fill(self);
+            // The entries are the source's: it stays attached until the
+            // first change.
+            self.source = Some(src);
+        }
+    }
+
+    /// The source the map was made from, while its entries are still
+    /// the source's (made or not).
+    pub fn source(&self) -> Option<&Rc<dyn MapSource>> {
+        self.source.as_ref()
+    }
+
     fn find(&self, key: &str) -> Option<usize> {
         let h = hash_str(key);
         self.index
@@ -588,6 +666,8 @@ impl MapData {
     /// borrow ends). Errors: the allocator refused to grow the map for a
     /// new key ([`crate::oom`]); the map is unchanged.
     pub fn insert(&mut self, key: &str, v: Value) -> Result<Option<Value>, OutOfMemory> {
+        self.materialize();
+        self.source = None;
         if let Some(i) = self.find(key) {
             return Ok(Some(std::mem::replace(&mut self.entries[i].1, v)));
         }
@@ -610,6 +690,8 @@ impl MapData {
 
     /// Remove `key`; returns the removed value.
     pub fn remove(&mut self, key: &str) -> Option<Value> {
+        self.materialize();
+        self.source = None;
         let h = hash_str(key);
         let entries = &self.entries;
         let slot = self

@@ -908,6 +908,109 @@ http {'url': `https://localhost:${argv[1]}/cb`, 'method': 'POST', 'body': 'def',
     assert!(f.stderr.contains("requests answered"), "{f:?}");
 }
 
+/// A proxy passing headers on unchanged, after reading them, or after
+/// changing them (`festina_vm`'s deferred map entries, `net/value.rs`
+/// "Header maps"): what the upstream and the client receive is the same
+/// with `FESTINA_NO_LAZY_HEADERS`, and as documented (names lowercased,
+/// the last of a repeated header winning where the first stood, bytes
+/// that are not UTF-8 as U+FFFD, the runtime's own headers never copied).
+#[test]
+fn headers_passed_on_are_the_same_with_deferred_maps_or_not() {
+    let up = Upstream::start(|r| {
+        let body = r.headers.join("|");
+        let mut head = format!(
+            "HTTP/1.1 200 OK\r\nX-Dup: a\r\nServer: up\r\nx-DUP: b\r\nDate: old\r\nContent-Length: {}\r\nX-Bin: caf",
+            body.len()
+        )
+        .into_bytes();
+        head.extend_from_slice(b"\xe9\r\nConnection: keep-alive\r\n\r\n");
+        head.extend_from_slice(body.as_bytes());
+        Answer::Bytes(head)
+    });
+    let src = r#"
+on request(req:http) {
+    url u = parseURL(req.url)
+    map[text] rh = req.headers
+    if (u.pathname == '/read') {
+        log(`${rh['x-dup']} ${rh['x-latin']}`)
+    }
+    if (u.pathname == '/edit') {
+        rh['x-new'] = 'added'
+        rh['x-dup'] = 'changed'
+    }
+    http out = {
+        'url': `${argv[2]}${u.pathname}`,
+        'method': req.method,
+        'headers': rh,
+        'body': req.toBlob(),
+    }
+    out.send()
+    map[text] h = out.headers
+    if (u.pathname == '/read') {
+        log(`${h['x-dup']} ${h['x-bin']} ${h['server']}`)
+    }
+    if (u.pathname == '/edit') {
+        h['x-added'] = h['x-dup']
+    }
+    req.send({'code': out.code, 'headers': h, 'body': out.toBlob()})
+}
+
+openPort(argv[1].toInt())
+"#;
+    let mut runs = Vec::new();
+    for env in [&[][..], &[("FESTINA_NO_LAZY_HEADERS", "1")][..]] {
+        let proxy = Server::start_with(
+            src,
+            Options {
+                env,
+                args: &[&up.url("")],
+                ..Options::default()
+            },
+        );
+        let mut answers = Vec::new();
+        for path in ["/same", "/read", "/edit"] {
+            let mut raw = format!(
+                "GET {path} HTTP/1.1\r\nHost: proxy\r\nX-Dup: one\r\nUser-Agent: t\r\nX-DUP: two\r\nContent-Length: 0\r\nX-Latin: caf"
+            )
+            .into_bytes();
+            raw.extend_from_slice(b"\xe9\r\nConnection: close\r\n\r\n");
+            let bytes = send_and_read_all(proxy.port, &raw);
+            // The date is the proxy's clock's.
+            let text = String::from_utf8(bytes).expect("UTF-8 (U+FFFD for the bad byte)");
+            let text: Vec<&str> = text
+                .split("\r\n")
+                .filter(|l| !l.starts_with("Date: "))
+                .collect();
+            answers.push(text.join("\n"));
+        }
+        runs.push((answers, proxy.stdout()));
+    }
+    let body = format!(
+        "Host: 127.0.0.1:{}|x-dup: two|user-agent: t|x-latin: caf\u{fffd}",
+        up.port
+    );
+    let want_same = format!(
+        "HTTP/1.1 200 OK\nx-dup: b\nserver: up\nx-bin: caf\u{fffd}\n\
+         Content-Type: application/octet-stream\nContent-Length: {}\nConnection: close\n\n{body}",
+        body.len()
+    );
+    let (answers, stdout) = &runs[0];
+    assert_eq!(answers[0], want_same);
+    assert_eq!(answers[1], want_same);
+    assert!(
+        answers[2].contains("x-dup: b\nserver: up\nx-bin: caf\u{fffd}\nx-added: b\n"),
+        "{}",
+        answers[2]
+    );
+    assert!(
+        answers[2].contains("|x-dup: changed|user-agent: t|x-latin: caf\u{fffd}|x-new: added"),
+        "{}",
+        answers[2]
+    );
+    assert_eq!(stdout, "two caf\u{fffd}\nb caf\u{fffd} up\n");
+    assert_eq!(runs[0], runs[1], "the same with FESTINA_NO_LAZY_HEADERS");
+}
+
 #[test]
 fn the_reverse_proxy_example() {
     let up = Upstream::start(|r| {

@@ -219,18 +219,8 @@ impl Exchange {
                 "cannot send: '{method}' is not a valid HTTP method"
             ));
         }
-        let mut authority = hostname.clone();
-        if u.port().is_some() && port != default_port {
-            authority.push(':');
-            authority.push_str(&port.to_string());
-        }
-        let mut target = u.pathname().to_string();
-        if !u.query().is_empty() {
-            target.push('?');
-            target.push_str(u.query());
-        }
-        let target = request_target(&target)
-            .ok_or_else(|| format!("cannot send to '{text}': the URL holds a control character"))?;
+        // `Host`: the host and a port other than the scheme's.
+        let host_port = (u.port().is_some() && port != default_port).then_some(port);
         let auth = (!u.username().is_empty() || !u.password().is_empty()).then(|| {
             let pair = format!(
                 "{}:{}",
@@ -257,8 +247,11 @@ impl Exchange {
                 &mut request,
                 RequestParts {
                     method,
-                    target: &target,
-                    authority: &authority,
+                    url: text,
+                    path: u.pathname(),
+                    query: u.query(),
+                    host: &hostname,
+                    port: host_port,
                     headers: &headers,
                     auth: auth.as_deref(),
                     content_type: value::content_type(kind, body),
@@ -732,28 +725,38 @@ fn response_message(e: &ResponseError) -> String {
 /// The request target for `path_query`: bytes a request line cannot hold
 /// (space, non-ASCII, `"<>\^`{|}`) percent-encoded; `None` when it holds
 /// a control character.
-fn request_target(path_query: &str) -> Option<String> {
-    let mut out = String::with_capacity(path_query.len());
+/// Appended to `out`; `false` (with `out` part-written) on a control
+/// character.
+fn request_target(out: &mut Vec<u8>, path_query: &str) -> bool {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.reserve(path_query.len());
     for b in path_query.bytes() {
         match b {
-            0..=0x1f | 0x7f => return None,
+            0..=0x1f | 0x7f => return false,
             b' ' | b'"' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'|' | b'}' | 0x80.. => {
-                out.push_str(&format!("%{b:02X}"));
+                out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
             }
-            _ => out.push(b as char),
+            _ => out.push(b),
         }
     }
-    Some(out)
+    true
 }
 
 /// What [`encode_request`] writes.
 pub struct RequestParts<'a> {
     /// The method (a token).
     pub method: &'a str,
-    /// The request target (checked by [`request_target`]).
-    pub target: &'a str,
-    /// The `Host` value.
-    pub authority: &'a str,
+    /// The URL (for the message of a failure).
+    pub url: &'a str,
+    /// The URL's path, sent with the query as the request target
+    /// ([`request_target`]).
+    pub path: &'a str,
+    /// The URL's query without its `?` (none when empty).
+    pub query: &'a str,
+    /// The `Host` value's host.
+    pub host: &'a str,
+    /// The `Host` value's port, when it is sent.
+    pub port: Option<u16>,
     /// The program's headers (a `map[text]`, or anything else for none).
     pub headers: &'a Value,
     /// `Authorization` from the URL's user information, if any.
@@ -769,40 +772,50 @@ pub struct RequestParts<'a> {
 pub fn encode_request(out: &mut Vec<u8>, p: RequestParts) -> Result<(), String> {
     out.extend_from_slice(p.method.as_bytes());
     out.push(b' ');
-    out.extend_from_slice(p.target.as_bytes());
+    let ok = request_target(out, p.path)
+        && (p.query.is_empty() || {
+            out.push(b'?');
+            request_target(out, p.query)
+        });
+    if !ok {
+        return Err(format!(
+            "cannot send to '{}': the URL holds a control character",
+            p.url
+        ));
+    }
     out.extend_from_slice(b" HTTP/1.1\r\nHost: ");
-    out.extend_from_slice(p.authority.as_bytes());
+    out.extend_from_slice(p.host.as_bytes());
+    if let Some(port) = p.port {
+        let _ = write!(out, ":{port}");
+    }
     out.extend_from_slice(b"\r\n");
     let (mut agent, mut typed, mut authorized) = (false, false, false);
-    if let Value::Map(m) = p.headers {
-        for i in 0..m.len() {
-            let Some((name, v)) = m.entry(i) else {
-                continue;
-            };
-            let v = v.as_str().unwrap_or("");
-            if !encode::is_token(&name) {
-                return Err(format!(
-                    "cannot send: '{}' is not a valid header name",
-                    name.escape_debug()
-                ));
-            }
-            if !encode::is_value(v) {
-                return Err(format!(
-                    "cannot send: the value of header '{name}' holds a control character (CR, LF or NUL)"
-                ));
-            }
-            if encode::is_computed(&name) {
-                continue;
-            }
-            agent |= name.eq_ignore_ascii_case("user-agent");
-            typed |= name.eq_ignore_ascii_case("content-type");
-            authorized |= name.eq_ignore_ascii_case("authorization");
-            out.extend_from_slice(name.as_bytes());
-            out.extend_from_slice(b": ");
-            out.extend_from_slice(v.trim_matches([' ', '\t']).as_bytes());
-            out.extend_from_slice(b"\r\n");
+    value::each_header(p.headers, |name, v| {
+        let v = v.unwrap_or("");
+        if !encode::is_token(name) {
+            return Err(format!(
+                "cannot send: '{}' is not a valid header name",
+                name.escape_debug()
+            ));
         }
-    }
+        if !encode::is_value(v) {
+            return Err(format!(
+                "cannot send: the value of header '{name}' holds a control character (CR, LF or NUL)"
+            ));
+        }
+        if encode::is_computed(name) {
+            return Ok(());
+        }
+        // A token, checked above (see `encode::is_named`).
+        agent |= encode::is_named(name, "user-agent");
+        typed |= encode::is_named(name, "content-type");
+        authorized |= encode::is_named(name, "authorization");
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(b": ");
+        out.extend_from_slice(v.trim_matches([' ', '\t']).as_bytes());
+        out.extend_from_slice(b"\r\n");
+        Ok(())
+    })?;
     if !agent {
         out.extend_from_slice(b"User-Agent: festina\r\n");
     }
@@ -817,9 +830,7 @@ pub fn encode_request(out: &mut Vec<u8>, p: RequestParts) -> Result<(), String> 
         out.extend_from_slice(b"\r\n");
     }
     if !p.body.is_empty() || matches!(p.method, "POST" | "PUT" | "PATCH") {
-        out.extend_from_slice(b"Content-Length: ");
-        out.extend_from_slice(p.body.len().to_string().as_bytes());
-        out.extend_from_slice(b"\r\n");
+        let _ = write!(out, "Content-Length: {}\r\n", p.body.len());
     }
     out.extend_from_slice(b"\r\n");
     out.extend_from_slice(p.body);
@@ -894,12 +905,7 @@ pub fn fill(
 ) {
     match outcome {
         Ok(r) => {
-            let map = it.new_map_with_capacity(r.headers.len());
-            if let Value::Map(m) = &map {
-                for (name, v) in r.headers.iter() {
-                    m.set(name, Value::text(super::value::header_text(v)));
-                }
-            }
+            let map = value::header_map(it, r.headers, value::lazy_headers());
             req.set_response(Some(i64::from(r.code)), map, r.body, sent_headers);
         }
         Err(msg) => {
@@ -1253,6 +1259,50 @@ impl SourceHandler for ClientSource {
                 let why = ex.timed_out();
                 self.complete(it, Err(why))
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn encoded(path: &str, query: &str, port: Option<u16>, body: &[u8]) -> Result<String, String> {
+        let mut out = Vec::new();
+        encode_request(
+            &mut out,
+            RequestParts {
+                method: "POST",
+                url: "http://h/x",
+                path,
+                query,
+                host: "h",
+                port,
+                headers: &Value::Null,
+                auth: None,
+                content_type: None,
+                body,
+            },
+        )?;
+        Ok(String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn the_request_line_and_host() {
+        assert_eq!(
+            encoded("/a b/é", "x=\"1\"&y={|}", Some(8080), b"hi").unwrap(),
+            "POST /a%20b/%C3%A9?x=%221%22&y=%7B%7C%7D HTTP/1.1\r\nHost: h:8080\r\n\
+             User-Agent: festina\r\nContent-Length: 2\r\n\r\nhi"
+        );
+        assert_eq!(
+            encoded("/", "", None, b"").unwrap(),
+            "POST / HTTP/1.1\r\nHost: h\r\nUser-Agent: festina\r\nContent-Length: 0\r\n\r\n"
+        );
+        for (path, query) in [("/a\rb", ""), ("/", "q=\n"), ("/\x7f", "")] {
+            assert_eq!(
+                encoded(path, query, None, b""),
+                Err("cannot send to 'http://h/x': the URL holds a control character".into())
+            );
         }
     }
 }

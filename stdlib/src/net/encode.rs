@@ -103,18 +103,59 @@ pub fn status(out: &mut Vec<u8>, code: u16) {
 /// Whether `name` is one of the headers the runtime computes itself
 /// (§19.2).
 pub fn is_computed(name: &str) -> bool {
-    ["host", "content-length", "connection", "transfer-encoding"]
-        .iter()
-        .any(|c| name.eq_ignore_ascii_case(c))
+    // By length first: most names are none of them.
+    let c = match name.len() {
+        4 => "host",
+        10 => "connection",
+        14 => "content-length",
+        17 => "transfer-encoding",
+        _ => return false,
+    };
+    is_named(name, c)
 }
+
+/// Whether the header name `name` is `lower` in any case, for a `lower`
+/// of lowercase letters and `-` only: each byte with bit 5 set is
+/// compared, which also takes a CR for a `-`. Only for names that are
+/// checked to be tokens too (a CR is not), before or after.
+pub fn is_named(name: &str, lower: &str) -> bool {
+    name.len() == lower.len() && name.bytes().zip(lower.bytes()).all(|(a, b)| a | 0x20 == b)
+}
+
+/// The bytes of an HTTP token (RFC 9110 §5.6.2): letters, digits and
+/// ``!#$%&'*+-.^_`|~``.
+const TOKEN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'!' | b'#'
+                    | b'$'
+                    | b'%'
+                    | b'&'
+                    | b'\''
+                    | b'*'
+                    | b'+'
+                    | b'-'
+                    | b'.'
+                    | b'^'
+                    | b'_'
+                    | b'`'
+                    | b'|'
+                    | b'~'
+            );
+        b += 1;
+    }
+    t
+};
 
 /// Whether `name` is an HTTP token (RFC 9110 §5.6.2), so a valid header
 /// name.
 pub fn is_token(name: &str) -> bool {
-    !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+    !name.is_empty() && name.bytes().all(|b| TOKEN[usize::from(b)])
 }
 
 /// Whether `value` may be sent as a header value: no control character
@@ -125,12 +166,16 @@ pub fn is_value(value: &str) -> bool {
         .all(|b| b == b'\t' || (b >= 0x20 && b != 0x7f))
 }
 
+/// Whether `name` is `Date` (any case).
+fn is_date(name: &str) -> bool {
+    is_named(name, "date")
+}
+
 /// Append one of the program's headers, unless it is computed by the
 /// runtime or not sendable (see the module documentation); returns
 /// whether it was written.
 pub fn user_header(out: &mut Vec<u8>, name: &str, value: &str) -> bool {
-    if is_computed(name) || name.eq_ignore_ascii_case("date") || !is_token(name) || !is_value(value)
-    {
+    if is_computed(name) || is_date(name) || !is_token(name) || !is_value(value) {
         return false;
     }
     out.extend_from_slice(name.as_bytes());
@@ -300,6 +345,41 @@ pub fn http_date(secs: u64) -> [u8; 29] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tokens_and_computed_names() {
+        let specials = "!#$%&'*+-.^_`|~";
+        for b in 0..=255u8 {
+            let s = [b];
+            let Ok(one) = std::str::from_utf8(&s) else {
+                continue;
+            };
+            let want = b.is_ascii_alphanumeric() || specials.contains(one);
+            assert_eq!(is_token(one), want, "{b:#x}");
+        }
+        assert!(!is_token(""));
+        assert!(is_token("X-Custom_1"));
+        assert!(!is_token("x é"));
+        for c in ["Host", "CONTENT-length", "connection", "Transfer-Encoding"] {
+            assert!(is_computed(c), "{c}");
+        }
+        for c in [
+            "hosts",
+            "date",
+            "content-type",
+            "x-connection",
+            "",
+            "hosT2",
+            "h0st",
+        ] {
+            assert!(!is_computed(c), "{c}");
+        }
+        assert!(is_named("Content-Type", "content-type"));
+        assert!(is_named("USER-AGENT", "user-agent"));
+        assert!(!is_named("content_type", "content-type"));
+        assert!(!is_named("content-typ", "content-type"));
+        assert!(!is_named("user-agent", "authorization"));
+    }
 
     #[test]
     fn dates() {

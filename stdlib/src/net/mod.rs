@@ -291,19 +291,18 @@ fn http_respond(_it: &mut Interpreter, args: &[Value]) -> Result<Value, Trap> {
         c.write(|out, date| {
             encode::status(out, code);
             let mut typed = false;
-            if let Some(Value::Map(m)) = &headers {
-                for i in 0..m.len() {
-                    let Some((name, v)) = m.entry(i) else {
-                        continue;
-                    };
-                    if let Some(v) = v.as_str() {
-                        if encode::user_header(out, &name, v)
-                            && name.eq_ignore_ascii_case("content-type")
+            if let Some(headers) = &headers {
+                let _ = value::each_header(headers, |name, v| {
+                    if let Some(v) = v {
+                        // Written: a token (see `encode::is_named`).
+                        if encode::user_header(out, name, v)
+                            && encode::is_named(name, "content-type")
                         {
                             typed = true;
                         }
                     }
-                }
+                    Ok::<(), ()>(())
+                });
             }
             let bodiless = encode::bodiless(code);
             res.with_body(|body| {

@@ -53,32 +53,44 @@ pub struct Response {
     pub keep_alive: bool,
 }
 
-/// A response's headers in two allocations whatever their number: the
+/// A message's headers in two allocations whatever their number: the
 /// names (lowercased) and values back to back in `bytes`, and where each
-/// one is. Iterate with [`Headers::iter`].
+/// one is. Iterate with [`Headers::iter`]. A response's, and a received
+/// request's once its `headers` are read; the compact form a header map
+/// is made from (`value.rs`, "Header maps").
 #[derive(Debug, Default)]
 pub struct Headers {
     bytes: Vec<u8>,
     /// Per header: the end of its name in `bytes` (it starts where the
     /// previous value ends) and the end of its value.
     ends: Vec<(u32, u32)>,
+    /// A bit per signature of the names pushed (length and last byte):
+    /// a name whose signature was seen before may repeat one.
+    signatures: u64,
+    /// Whether two headers may have the same name (false: surely not).
+    may_repeat: bool,
 }
 
 impl Headers {
     /// Room for `n` headers of `bytes` bytes in all.
-    fn with_capacity(n: usize, bytes: usize) -> Headers {
+    pub fn with_capacity(n: usize, bytes: usize) -> Headers {
         Headers {
             bytes: Vec::with_capacity(bytes),
             ends: Vec::with_capacity(n),
+            signatures: 0,
+            may_repeat: false,
         }
     }
 
     /// Append a header: `name` lowercased, `value` as is. The head is at
     /// most [`MAX_HEAD`] bytes, so offsets fit in `u32`.
-    fn push(&mut self, name: &str, value: &[u8]) {
-        let start = self.bytes.len();
-        self.bytes.extend_from_slice(name.as_bytes());
-        self.bytes[start..].make_ascii_lowercase();
+    pub fn push(&mut self, name: &str, value: &[u8]) {
+        self.bytes
+            .extend(name.bytes().map(|b| b.to_ascii_lowercase()));
+        let last = self.bytes.last().map_or(0, |&b| usize::from(b));
+        let bit = 1u64 << ((name.len() * 7 + last) & 63);
+        self.may_repeat |= self.signatures & bit != 0;
+        self.signatures |= bit;
         let name_end = self.bytes.len() as u32;
         self.bytes.extend_from_slice(value);
         self.ends.push((name_end, self.bytes.len() as u32));
@@ -92,6 +104,60 @@ impl Headers {
     /// True without headers.
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
+    }
+
+    /// Header `i`'s lowercased name and value (`i` below [`Headers::len`]).
+    fn at(&self, i: usize) -> (&[u8], &[u8]) {
+        let start = match i {
+            0 => 0,
+            _ => self.ends[i - 1].1 as usize,
+        };
+        let (n, v) = self.ends[i];
+        (
+            &self.bytes[start..n as usize],
+            &self.bytes[n as usize..v as usize],
+        )
+    }
+
+    /// Call `f` with what a map filled with the headers in order holds
+    /// (each lowercased name set to its value read as text, with U+FFFD
+    /// for bytes that are not UTF-8): each name once, where it first
+    /// appears, with the value of its last occurrence. Stops at the first
+    /// error of `f`.
+    pub fn for_each_entry<E>(
+        &self,
+        mut f: impl FnMut(&str, &str) -> Result<(), E>,
+    ) -> Result<(), E> {
+        // One UTF-8 check of everything (names and values) rather than
+        // one per piece; the pieces of UTF-8 text are then sliced out.
+        let text = std::str::from_utf8(&self.bytes).ok();
+        let n = self.len();
+        let mut start = 0usize;
+        for i in 0..n {
+            let (name_end, value_end) = self.ends[i];
+            let (name_end, value_end) = (name_end as usize, value_end as usize);
+            let (name_at, mut value_at) = (start..name_end, name_end..value_end);
+            start = value_end;
+            if self.may_repeat {
+                let name = &self.bytes[name_at.clone()];
+                if (0..i).any(|j| self.at(j).0 == name) {
+                    continue;
+                }
+                if let Some(k) = (i + 1..n).rev().find(|&k| self.at(k).0 == name) {
+                    let (e, v) = self.ends[k];
+                    value_at = e as usize..v as usize;
+                }
+            }
+            let name = match text.and_then(|t| t.get(name_at.clone())) {
+                Some(name) => name,
+                None => std::str::from_utf8(&self.bytes[name_at]).unwrap_or(""),
+            };
+            match text.and_then(|t| t.get(value_at.clone())) {
+                Some(value) => f(name, value)?,
+                None => f(name, &String::from_utf8_lossy(&self.bytes[value_at]))?,
+            }
+        }
+        Ok(())
     }
 
     /// Each header's lowercased name and value, in order.

@@ -21,18 +21,36 @@
 //! `method` and `headers` are made from the head's bytes on first read
 //! and kept, so a handler that only answers pays for none of them.
 //!
+//! # Header maps
+//!
+//! A message's `headers` map (a received request's, a response's read by
+//! the client) is made from its headers in compact form ([`Headers`]:
+//! lowercased names and raw values in one buffer) as a map with deferred
+//! entries (`festina_vm::value::MapData`, "Deferred entries"): its
+//! entries (a text key and a text value per header) are made only when
+//! the program first uses the map. A map passed on unchanged, as a proxy
+//! does (`'headers': req.headers` in a request it sends, `out.headers` in
+//! its answer), is encoded from the compact form by [`each_header`],
+//! which yields exactly what the map would hold, so its entries are never
+//! made. `FESTINA_NO_LAZY_HEADERS` makes every such map's entries at once
+//! ([`header_map`]).
+//!
 //! Fields are read-only to the program (§19.2, enforced by the checker);
 //! the client (issue 14) overwrites `code`, `headers` and the body in
 //! place with [`HttpObj::set_response`], so they sit behind `Cell`s.
 
 use super::conn::Exchange;
 use super::proto::Head;
+use super::response::Headers;
 use crate::blob::file::bytes_to_text;
 use crate::blob::BlobObj;
 use festina_signatures::tables::http::BodyKind;
 use festina_vm::interp::Interpreter;
-use festina_vm::value::{Handle, Value};
+use festina_vm::value::{Handle, MapData, MapSource, Value};
+use std::any::Any;
 use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::sync::OnceLock;
 
 /// The body of an `http` value.
 #[derive(Debug, Default)]
@@ -89,6 +107,75 @@ pub fn header_text(value: &[u8]) -> String {
         Ok(s) => s.to_owned(),
         Err(_) => String::from_utf8_lossy(value).into_owned(),
     }
+}
+
+impl MapSource for Headers {
+    fn fill(&self, map: &mut MapData) {
+        for (name, v) in self.iter() {
+            let v = Value::text(header_text(v));
+            if map.insert(name, v).is_err() {
+                festina_vm::oom::exhausted(name.len() + std::mem::size_of::<Value>());
+            }
+        }
+    }
+
+    fn len_hint(&self) -> usize {
+        self.len()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// Whether header maps are made with deferred entries (see "Header
+/// maps"; off with `FESTINA_NO_LAZY_HEADERS`).
+pub fn lazy_headers() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    festina_vm::switches::enabled_once(&ON, festina_vm::switches::NO_LAZY_HEADERS)
+}
+
+/// The `headers` map of a message with `headers` (see "Header maps"):
+/// deferred when `lazy`, else with its entries made at once (names
+/// lowercased, the last of a repeated header winning, values that are not
+/// UTF-8 read with U+FFFD).
+pub fn header_map(it: &mut Interpreter, headers: Headers, lazy: bool) -> Value {
+    if lazy {
+        return it.new_map_from(Rc::new(headers));
+    }
+    let map = it.new_map_with_capacity(headers.len());
+    if let Value::Map(m) = &map {
+        for (name, v) in headers.iter() {
+            m.set(name, Value::text(header_text(v)));
+        }
+    }
+    map
+}
+
+/// Call `f` with each entry of the header map `headers` in the map's
+/// order: the name and the value (`None` for a value that is not a
+/// text); nothing when `headers` is not a map. A map still holding what
+/// it was made from ([`header_map`]) is read from the compact form
+/// without making its entries. Stops at the first error of `f`.
+pub fn each_header<E>(
+    headers: &Value,
+    mut f: impl FnMut(&str, Option<&str>) -> Result<(), E>,
+) -> Result<(), E> {
+    let Value::Map(m) = headers else {
+        return Ok(());
+    };
+    if let Some(src) = m.source() {
+        if let Some(h) = src.as_any().downcast_ref::<Headers>() {
+            return h.for_each_entry(|name, v| f(name, Some(v)));
+        }
+    }
+    for i in 0..m.len() {
+        let Some((name, v)) = m.entry(i) else {
+            continue;
+        };
+        f(&name, v.as_str())?;
+    }
+    Ok(())
 }
 
 /// Call `f` with `name` in lowercase, built on the stack when it is
@@ -244,7 +331,16 @@ impl HttpObj {
         if let Some(v) = &*self.headers.borrow() {
             return v.clone();
         }
+        let lazy = lazy_headers();
         let map = match &self.inbound {
+            Some(inb) if lazy => inb.head.with_headers(|headers| {
+                let total = headers.iter().map(|h| h.name.len() + h.value.len()).sum();
+                let mut compact = Headers::with_capacity(headers.len(), total);
+                for h in headers {
+                    compact.push(h.name, h.value);
+                }
+                header_map(it, compact, true)
+            }),
             Some(inb) => inb.head.with_headers(|headers| {
                 let map = it.new_map_with_capacity(headers.len());
                 if let Value::Map(m) = &map {
@@ -380,6 +476,121 @@ pub fn content_type(kind: BodyKind, body: &[u8]) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use festina_vm::opcode::Instr;
+    use festina_vm::program::{Function, Program};
+    use std::sync::Arc;
+
+    fn interp() -> Interpreter {
+        let mut f = Function::hand_written("<main>", 0, 1, vec![Instr::ReturnVoid {}]);
+        f.returns_value = false;
+        let p = Arc::new(Program {
+            files: vec!["t.f".into()],
+            functions: vec![f],
+            ..Program::default()
+        });
+        Interpreter::new(p, &[]).expect("load")
+    }
+
+    /// Headers as a message might have them: mixed case, repeated
+    /// (the last wins, where the first stood), not UTF-8, empty.
+    fn odd_headers() -> Headers {
+        let mut h = Headers::with_capacity(0, 0);
+        for (n, v) in [
+            ("X-Dup", &b"one"[..]),
+            ("Server", b"up"),
+            ("x-DUP", b" two "),
+            ("X-Bin", b"caf\xe9 \xff"),
+            ("Empty", b""),
+            ("x-dup", b"three"),
+            ("Content-Length", b"5"),
+        ] {
+            h.push(n, v);
+        }
+        h
+    }
+
+    /// What `each_header` yields for `map`.
+    fn yielded(map: &Value) -> Vec<(String, Option<String>)> {
+        let mut out = Vec::new();
+        let _ = each_header(map, |n, v| {
+            out.push((n.to_string(), v.map(String::from)));
+            Ok::<(), ()>(())
+        });
+        out
+    }
+
+    /// The entries of `map` (made, if deferred).
+    fn entries(map: &Value) -> Vec<(String, Option<String>)> {
+        let Value::Map(m) = map else { panic!() };
+        (0..m.len())
+            .filter_map(|i| m.entry(i))
+            .map(|(k, v)| (k.to_string(), v.as_str().map(String::from)))
+            .collect()
+    }
+
+    #[test]
+    fn header_entries_with_and_without_repeats() {
+        let mut it = interp();
+        let sets: [&[(&str, &[u8])]; 5] = [
+            &[],
+            &[("A", b"1"), ("B", b"2"), ("ab", b"3"), ("ba", b"4")],
+            &[("Server", b"x"), ("Date", b"\xff"), ("Vary", b"y")],
+            &[
+                ("a", b"1"),
+                ("b", b"2"),
+                ("A", b"3"),
+                ("c", b"4"),
+                ("B", b"5"),
+            ],
+            &[("x", "é".as_bytes()), ("y", b"\xc3"), ("x", b"2")],
+        ];
+        for set in sets {
+            let make = || {
+                let mut h = Headers::with_capacity(0, 0);
+                for (n, v) in set {
+                    h.push(n, v);
+                }
+                h
+            };
+            let eager = header_map(&mut it, make(), false);
+            let lazy = header_map(&mut it, make(), true);
+            assert_eq!(yielded(&lazy), entries(&eager), "{set:?}");
+            assert_eq!(entries(&lazy), entries(&eager), "{set:?}");
+        }
+    }
+
+    #[test]
+    fn deferred_header_maps_hold_and_encode_what_eager_ones_do() {
+        let mut it = interp();
+        let eager = header_map(&mut it, odd_headers(), false);
+        let lazy = header_map(&mut it, odd_headers(), true);
+        let want = vec![
+            ("x-dup".to_string(), Some("three".to_string())),
+            ("server".into(), Some("up".into())),
+            ("x-bin".into(), Some("caf\u{fffd} \u{fffd}".into())),
+            ("empty".into(), Some(String::new())),
+            ("content-length".into(), Some("5".into())),
+        ];
+        // Passed on unchanged: read from the compact form, nothing made.
+        assert_eq!(yielded(&eager), want);
+        assert_eq!(yielded(&lazy), want);
+        let Value::Map(m) = &lazy else { panic!() };
+        assert!(m.source().is_some());
+        // Read by the program: the same entries; still the source's.
+        assert_eq!(entries(&lazy), want);
+        assert_eq!(entries(&eager), want);
+        assert!(m.source().is_some());
+        assert_eq!(yielded(&lazy), want);
+        // Changed: the entries are what counts from then on.
+        m.set("x-new", Value::text("v"));
+        m.set("server", Value::Null);
+        assert!(m.source().is_none());
+        let mut changed = want.clone();
+        changed[1].1 = None;
+        changed.push(("x-new".into(), Some("v".into())));
+        assert_eq!(yielded(&lazy), changed);
+        assert_eq!(entries(&lazy), changed);
+    }
 
     #[test]
     fn literal_fields_and_bodies() {

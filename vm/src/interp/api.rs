@@ -196,6 +196,13 @@ impl Interpreter {
         Value::Map(self.heap.new_map())
     }
 
+    /// A fresh map whose entries are made from `source` when the map is
+    /// first used (see [`crate::value::MapData`], "Deferred entries").
+    pub fn new_map_from(&mut self, source: Rc<dyn crate::value::MapSource>) -> Value {
+        self.maybe_collect();
+        Value::Map(self.heap.new_map_from(source))
+    }
+
     /// A fresh empty map with room for `n` entries, for a native that
     /// knows how many keys it will set (a message's headers).
     pub fn new_map_with_capacity(&mut self, n: usize) -> Value {
