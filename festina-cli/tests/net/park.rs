@@ -869,3 +869,73 @@ fn a_shutdown_lets_a_parked_handler_of_a_thread_finish() {
         assert_eq!(end.status.code(), Some(143), "{env:?} {end:?}");
     }
 }
+
+#[test]
+fn stray_bytes_on_a_kept_registered_idle_connection_are_never_an_answer() {
+    // A pooled connection stays in the loop's poll while idle
+    // (`client_pool.rs`, "Staying in the poll"): an upstream that sends
+    // a whole response nobody asked for while the connection is idle
+    // wakes a token with no source, and the next parked request on the
+    // connection registers under that token. The check before reuse
+    // must still find the bytes and take a fresh connection, so every
+    // request gets its own answer (break run: never seen wrong, guarded
+    // here for each switch). The test waits for the upstream to have
+    // written the stray bytes (a channel), not for a time.
+    for env in [
+        None,
+        Some(("FESTINA_NO_KEPT_REGISTRATION", "1")),
+        Some(("FESTINA_NO_SEND_THEN_WAIT", "1")),
+    ] {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let (stray_tx, stray_rx) = std::sync::mpsc::channel::<()>();
+        thread::spawn(move || {
+            for (conn, stream) in listener.incoming().enumerate() {
+                let Ok(stream) = stream else { continue };
+                let stray_tx = stray_tx.clone();
+                thread::spawn(move || {
+                    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+                    let Ok(mut w) = stream.try_clone() else {
+                        return;
+                    };
+                    let mut r = BufReader::new(stream);
+                    for n in 0.. {
+                        let Some(path) = read_request_path(&mut r) else {
+                            return;
+                        };
+                        let text = format!("{path} on {conn}");
+                        let answer = format!(
+                            "HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n{text}",
+                            text.len()
+                        );
+                        if w.write_all(answer.as_bytes()).is_err() {
+                            return;
+                        }
+                        if n == 0 && conn == 0 {
+                            let _ =
+                                w.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nSTRAY!");
+                            let _ = stray_tx.send(());
+                        }
+                    }
+                });
+            }
+        });
+        let env: Vec<(&str, &str)> = env.into_iter().collect();
+        let srv = proxy(PROXY, &format!("http://127.0.0.1:{port}"), &env);
+        let first = get(srv.port, "/one");
+        assert_eq!((first.status, first.text()), (200, "/one on 0".into()));
+        stray_rx
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the upstream wrote the stray response");
+        for path in ["/two", "/three", "/four"] {
+            let res = get(srv.port, path);
+            assert_eq!(
+                (res.status, res.text()),
+                (200, format!("{path} on 1")),
+                "{env:?}"
+            );
+        }
+        let end = srv.stop();
+        assert!(!end.stderr.contains("fail"), "{end:?}");
+    }
+}
