@@ -149,50 +149,23 @@ impl EventLoop {
     /// operating system refused the registration.
     pub fn register(
         &mut self,
-        mut handler: Box<dyn SourceHandler>,
+        handler: Box<dyn SourceHandler>,
         interest: Interest,
     ) -> io::Result<Token> {
         let token = Token(self.sources.next_token);
-        let interest = match handler.source() {
-            Some(src) => {
-                self.poll.registry().register(src, token, interest)?;
-                Some(interest)
-            }
-            None => None,
-        };
+        self.insert_source(token, handler, interest)?;
         self.sources.next_token += 1;
-        let alive = handler.keeps_alive();
-        self.sources.alive += alive as usize;
-        self.sources.map.insert(
-            token,
-            SourceEntry {
-                handler,
-                interest,
-                alive,
-            },
-        );
         Ok(token)
     }
 
-    /// Register `handler` under `token`, which an earlier
-    /// [`EventLoop::register`] (or [`EventLoop::next_token`]) handed out
-    /// and whose source is gone: for the owner of a descriptor that stays
-    /// registered under that token between sources (see the module
-    /// documentation). Errors: the token is not free
-    /// ([`EventLoop::token_free`]; `AlreadyExists`), or the operating
-    /// system refused to register the handler's own source.
-    pub fn register_under(
+    /// Register `handler`'s source (if it has one) under `token` and put
+    /// the handler in the table.
+    fn insert_source(
         &mut self,
         token: Token,
         mut handler: Box<dyn SourceHandler>,
         interest: Interest,
     ) -> io::Result<()> {
-        if !self.token_free(token) {
-            return Err(io::Error::new(
-                io::ErrorKind::AlreadyExists,
-                "the token is in use",
-            ));
-        }
         let interest = match handler.source() {
             Some(src) => {
                 self.poll.registry().register(src, token, interest)?;
@@ -211,6 +184,28 @@ impl EventLoop {
             },
         );
         Ok(())
+    }
+
+    /// Register `handler` under `token`, which an earlier
+    /// [`EventLoop::register`] (or [`EventLoop::next_token`]) handed out
+    /// and whose source is gone: for the owner of a descriptor that stays
+    /// registered under that token between sources (see the module
+    /// documentation). Errors: the token is not free
+    /// ([`EventLoop::token_free`]; `AlreadyExists`), or the operating
+    /// system refused to register the handler's own source.
+    pub fn register_under(
+        &mut self,
+        token: Token,
+        handler: Box<dyn SourceHandler>,
+        interest: Interest,
+    ) -> io::Result<()> {
+        if !self.token_free(token) {
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "the token is in use",
+            ));
+        }
+        self.insert_source(token, handler, interest)
     }
 
     /// Whether `token` was handed out and no source is registered under
