@@ -414,37 +414,7 @@ fn stray_bytes_on_an_idle_connection_are_never_read_as_the_next_answer() {
     // read it as its own answer, and every later request stayed one
     // behind). The check before reuse finds the bytes and closes the
     // connection, so each request gets its own answer.
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    thread::spawn(move || {
-        for (conn, stream) in listener.incoming().enumerate() {
-            let Ok(stream) = stream else { continue };
-            thread::spawn(move || {
-                stream
-                    .set_read_timeout(Some(Duration::from_secs(10)))
-                    .unwrap();
-                let mut w = stream.try_clone().unwrap();
-                let mut r = BufReader::new(stream);
-                for n in 0.. {
-                    let Some(path) = read_request_path(&mut r) else {
-                        return;
-                    };
-                    let text = format!("{path} on {conn}");
-                    let answer = format!(
-                        "HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n{text}",
-                        text.len()
-                    );
-                    if w.write_all(answer.as_bytes()).is_err() {
-                        return;
-                    }
-                    if n == 0 && conn == 0 {
-                        thread::sleep(Duration::from_millis(50));
-                        let _ = w.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nSTRAY!");
-                    }
-                }
-            });
-        }
-    });
+    let port = stray_upstream(Duration::from_millis(50), None);
     let src = r#"
 http r = {'url': `${argv[1]}/one`}
 r.send()

@@ -572,3 +572,46 @@ pub fn compile_bundle(dir: &TempDir, name: &str, source: &str) -> PathBuf {
     );
     dir.path().join(name)
 }
+
+/// An upstream on 127.0.0.1 that answers each request with `PATH on N`
+/// (N: its connection's number, from 0) and, after the first answer on
+/// its first connection, waits `delay` and sends a whole response nobody
+/// asked for (body `STRAY!`), then says so on `wrote`. Returns its port.
+pub fn stray_upstream(delay: Duration, wrote: Option<std::sync::mpsc::Sender<()>>) -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    thread::spawn(move || {
+        for (conn, stream) in listener.incoming().enumerate() {
+            let Ok(stream) = stream else { continue };
+            let wrote = wrote.clone();
+            thread::spawn(move || {
+                let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+                let Ok(mut w) = stream.try_clone() else {
+                    return;
+                };
+                let mut r = BufReader::new(stream);
+                for n in 0.. {
+                    let Some(path) = read_request_path(&mut r) else {
+                        return;
+                    };
+                    let text = format!("{path} on {conn}");
+                    let answer = format!(
+                        "HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n{text}",
+                        text.len()
+                    );
+                    if w.write_all(answer.as_bytes()).is_err() {
+                        return;
+                    }
+                    if n == 0 && conn == 0 {
+                        thread::sleep(delay);
+                        let _ = w.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nSTRAY!");
+                        if let Some(tx) = &wrote {
+                            let _ = tx.send(());
+                        }
+                    }
+                }
+            });
+        }
+    });
+    port
+}

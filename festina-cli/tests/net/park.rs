@@ -886,40 +886,8 @@ fn stray_bytes_on_a_kept_registered_idle_connection_are_never_an_answer() {
         Some(("FESTINA_NO_KEPT_REGISTRATION", "1")),
         Some(("FESTINA_NO_SEND_THEN_WAIT", "1")),
     ] {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-        let port = listener.local_addr().expect("addr").port();
         let (stray_tx, stray_rx) = std::sync::mpsc::channel::<()>();
-        thread::spawn(move || {
-            for (conn, stream) in listener.incoming().enumerate() {
-                let Ok(stream) = stream else { continue };
-                let stray_tx = stray_tx.clone();
-                thread::spawn(move || {
-                    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
-                    let Ok(mut w) = stream.try_clone() else {
-                        return;
-                    };
-                    let mut r = BufReader::new(stream);
-                    for n in 0.. {
-                        let Some(path) = read_request_path(&mut r) else {
-                            return;
-                        };
-                        let text = format!("{path} on {conn}");
-                        let answer = format!(
-                            "HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n{text}",
-                            text.len()
-                        );
-                        if w.write_all(answer.as_bytes()).is_err() {
-                            return;
-                        }
-                        if n == 0 && conn == 0 {
-                            let _ =
-                                w.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nSTRAY!");
-                            let _ = stray_tx.send(());
-                        }
-                    }
-                });
-            }
-        });
+        let port = stray_upstream(Duration::ZERO, Some(stray_tx));
         let env: Vec<(&str, &str)> = env.into_iter().collect();
         let srv = proxy(PROXY, &format!("http://127.0.0.1:{port}"), &env);
         let first = get(srv.port, "/one");
